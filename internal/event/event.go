@@ -1,0 +1,126 @@
+// Package event defines what the engine reports while it works: the typed
+// events that the front ends (headless stream-json, json and text output;
+// later the TUI) render. The engine publishes to a Sink synchronously and in
+// order; a Sink must not block for long.
+//
+// It imports only contract packages.
+package event
+
+import (
+	"encoding/json"
+	"time"
+
+	"corvid/internal/cost"
+	"corvid/internal/provider"
+	"corvid/internal/tool"
+)
+
+// Event is one of the types below.
+type Event interface{ isEvent() }
+
+// Sink receives events in order.
+type Sink func(Event)
+
+// Init opens a turn (stream-json system/init).
+type Init struct {
+	SessionID      string
+	Cwd            string
+	Model          string
+	Tools          []string
+	PermissionMode string
+	APIKeySource   string
+}
+
+// Stream is one raw streamed API event (stream-json stream_event, only with
+// --include-partial-messages).
+type Stream struct {
+	Raw json.RawMessage
+}
+
+// Assistant is one completed assistant content block. Blocks of one API
+// response share MessageID.
+type Assistant struct {
+	UUID      string
+	MessageID string
+	Model     string
+	Block     provider.Block
+	Usage     provider.Usage
+	// Error is set on synthetic messages that report an API failure
+	// (authentication_failed, rate_limit, …); Model is then "<synthetic>".
+	Error string
+}
+
+// ToolResult is one tool_result, sent back to the model.
+type ToolResult struct {
+	UUID       string
+	ToolUseID  string
+	Block      provider.Block
+	Structured any
+}
+
+// ToolProgress is intermediate output of a running tool.
+type ToolProgress struct {
+	ToolUseID string
+	ToolName  string
+	Progress  tool.Progress
+	Elapsed   time.Duration
+}
+
+// Retry announces that a request failed and will be sent again
+// (stream-json system/api_retry).
+type Retry struct {
+	Attempt    int
+	MaxRetries int
+	Delay      time.Duration
+	Status     int // HTTP status, 0 when none
+	Category   string
+	Message    string
+}
+
+// Notice is an informational line (a model fallback, a continuation).
+type Notice struct {
+	Text string
+}
+
+// Denial records a tool call the permission gate refused.
+type Denial struct {
+	ToolName  string          `json:"tool_name"`
+	ToolUseID string          `json:"tool_use_id"`
+	ToolInput json.RawMessage `json:"tool_input"`
+}
+
+// Result closes a turn. Exactly one is published per Submit.
+type Result struct {
+	Subtype        string // success, error_max_turns, error_max_budget_usd, error_during_execution
+	IsError        bool
+	Text           string
+	Errors         []string
+	NumTurns       int
+	Duration       time.Duration
+	DurationAPI    time.Duration
+	StopReason     string
+	TotalCostUSD   float64
+	Usage          provider.Usage
+	ModelUsage     map[string]cost.ModelUsage
+	Denials        []Denial
+	TerminalReason string
+	APIErrorStatus int
+	SessionID      string
+}
+
+func (Init) isEvent()         {}
+func (Stream) isEvent()       {}
+func (Assistant) isEvent()    {}
+func (ToolResult) isEvent()   {}
+func (ToolProgress) isEvent() {}
+func (Retry) isEvent()        {}
+func (Notice) isEvent()       {}
+func (Result) isEvent()       {}
+
+// Result subtypes.
+const (
+	SubtypeSuccess        = "success"
+	SubtypeMaxTurns       = "error_max_turns"
+	SubtypeMaxBudget      = "error_max_budget_usd"
+	SubtypeDuringExecution = "error_during_execution"
+)

@@ -1,0 +1,142 @@
+package provider
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// APIError is a failed request or a failed stream.
+type APIError struct {
+	// StatusCode is the HTTP status; 0 when the connection failed or an
+	// error event arrived inside a 200 stream.
+	StatusCode int
+	// Type is the API's error type (overloaded_error, rate_limit_error, …),
+	// or "connection_error" for transport failures.
+	Type    string
+	Message string
+	// RetryAfter is the server's retry-after hint, if it sent one.
+	RetryAfter time.Duration
+	HasRetry   bool
+	RequestID  string
+	// MidStream is set when events had already been delivered.
+	MidStream bool
+	Err       error
+}
+
+// Error types corvid distinguishes.
+const (
+	ErrTypeOverloaded     = "overloaded_error"
+	ErrTypeRateLimit      = "rate_limit_error"
+	ErrTypeAPI            = "api_error"
+	ErrTypeInvalidRequest = "invalid_request_error"
+	ErrTypeAuthentication = "authentication_error"
+	ErrTypePermission     = "permission_error"
+	ErrTypeNotFound       = "not_found_error"
+	ErrTypeConnection     = "connection_error"
+	ErrTypeMalformed      = "malformed_stream"
+)
+
+func (e *APIError) Error() string {
+	var b strings.Builder
+	if e.StatusCode != 0 {
+		fmt.Fprintf(&b, "%d ", e.StatusCode)
+	}
+	if e.Type != "" {
+		b.WriteString(e.Type)
+	}
+	if e.Message != "" {
+		if b.Len() > 0 {
+			b.WriteString(": ")
+		}
+		b.WriteString(e.Message)
+	} else if e.Err != nil {
+		if b.Len() > 0 {
+			b.WriteString(": ")
+		}
+		b.WriteString(e.Err.Error())
+	}
+	return b.String()
+}
+
+func (e *APIError) Unwrap() error { return e.Err }
+
+// Overloaded reports a 529 or an overloaded_error event.
+func (e *APIError) Overloaded() bool {
+	return e.StatusCode == 529 || e.Type == ErrTypeOverloaded
+}
+
+// Retryable reports whether sending the same request again may succeed:
+// rate limits, overload, server errors, timeouts and dropped connections.
+func (e *APIError) Retryable() bool {
+	switch {
+	case e.Overloaded(), e.StatusCode == 429, e.StatusCode == 408, e.StatusCode == 409:
+		return true
+	case e.StatusCode >= 500:
+		return true
+	case e.StatusCode == 0:
+		// Connection failures, error events and malformed streams.
+		return e.Type != ErrTypeInvalidRequest && e.Type != ErrTypeAuthentication &&
+			e.Type != ErrTypePermission
+	}
+	return false
+}
+
+// PromptTooLong reports the API's refusal of an over-long prompt.
+func (e *APIError) PromptTooLong() bool {
+	return e.StatusCode == 400 && strings.Contains(strings.ToLower(e.Message), "prompt is too long")
+}
+
+// Category is the short error name used in api_retry frames and on
+// synthetic assistant messages (Claude Code's names).
+func (e *APIError) Category() string {
+	switch {
+	case e.StatusCode == 401 || e.Type == ErrTypeAuthentication:
+		return "authentication_failed"
+	case e.StatusCode == 403 || e.Type == ErrTypePermission:
+		return "permission_denied"
+	case e.StatusCode == 429 || e.Type == ErrTypeRateLimit:
+		return "rate_limit"
+	case e.Overloaded():
+		return "overloaded"
+	case e.StatusCode == 400 || e.Type == ErrTypeInvalidRequest:
+		return "invalid_request"
+	case e.StatusCode >= 500 || e.Type == ErrTypeAPI:
+		return "server_error"
+	case e.StatusCode == 0:
+		return "connection_error"
+	}
+	return "unknown"
+}
+
+// Advice says what a user can do about a final (not retried) error.
+func (e *APIError) Advice() string {
+	switch e.Category() {
+	case "authentication_failed":
+		return "check ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN"
+	case "permission_denied":
+		return "the credentials are valid but may not use this model or endpoint; check the key's permissions and --model"
+	case "invalid_request":
+		if e.PromptTooLong() {
+			return "the conversation is longer than the model's context window; start a new session or compact it"
+		}
+		return "the request was rejected; check --model and the flags passed"
+	case "rate_limit", "overloaded", "server_error", "connection_error":
+		return "the API kept failing after retries; try again later, or set --fallback-model"
+	}
+	return ""
+}
+
+// AsAPIError returns err as an *APIError, wrapping foreign errors as
+// connection errors.
+func AsAPIError(err error) *APIError {
+	if err == nil {
+		return nil
+	}
+	var ae *APIError
+	if errors.As(err, &ae) {
+		return ae
+	}
+	return &APIError{Type: ErrTypeConnection, Err: err}
+}
