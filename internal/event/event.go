@@ -119,8 +119,8 @@ func (Result) isEvent()       {}
 
 // Result subtypes.
 const (
-	SubtypeSuccess        = "success"
-	SubtypeMaxTurns       = "error_max_turns"
-	SubtypeMaxBudget      = "error_max_budget_usd"
+	SubtypeSuccess         = "success"
+	SubtypeMaxTurns        = "error_max_turns"
+	SubtypeMaxBudget       = "error_max_budget_usd"
 	SubtypeDuringExecution = "error_during_execution"
 )

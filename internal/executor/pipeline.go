@@ -1,0 +1,217 @@
+package executor
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"sync"
+
+	"github.com/google/jsonschema-go/jsonschema"
+
+	"corvid/internal/permission"
+	"corvid/internal/tool"
+)
+
+// Hooks are the hook points around a call. The hook package implements
+// them; nil Hooks means none are configured.
+type Hooks interface {
+	// PreToolUse runs before the permission check. It may decide the
+	// permission, replace the input, or add context for the model.
+	PreToolUse(ctx context.Context, in HookInput) HookDecision
+	// PostToolUse runs after the call and may replace its result.
+	PostToolUse(ctx context.Context, in HookInput, res *tool.Result) *tool.Result
+}
+
+// HookInput is what a hook is told about a call.
+type HookInput struct {
+	ToolName  string
+	ToolUseID string
+	Input     json.RawMessage
+}
+
+// HookDecision is a PreToolUse hook's answer.
+type HookDecision struct {
+	// Permission is allow, deny or ask; "" leaves the decision to the
+	// permission checker.
+	Permission   tool.PermissionBehavior
+	Reason       string
+	UpdatedInput json.RawMessage
+}
+
+// Pipeline runs one call through validation, hooks, permission and the
+// tool itself. It is safe for concurrent use.
+type Pipeline struct {
+	Permission permission.Checker
+	Hooks      Hooks
+	// OnDenial is told about each call the permission checker refused.
+	OnDenial func(t tool.Tool, call tool.Call, d permission.Decision)
+	// OnPanic is told about a tool that panicked (for the debug log).
+	OnPanic func(toolName string, v any, stack []byte)
+
+	schemas sync.Map // tool name → *schemaEntry
+}
+
+type schemaEntry struct {
+	resolved *jsonschema.Resolved
+	err      error
+}
+
+// Outcome is the result of one call plus what the executor must act on.
+type Outcome struct {
+	Result *tool.Result
+	// Interrupt asks to end the turn (a rejected permission prompt).
+	Interrupt bool
+}
+
+// Validate checks input against the tool's schema. The error text names
+// the offending field and is meant for the model.
+func (p *Pipeline) Validate(t tool.Tool, input json.RawMessage) error {
+	var v any
+	if err := json.Unmarshal(input, &v); err != nil {
+		return fmt.Errorf("input is not valid JSON: %v", err)
+	}
+	if _, ok := v.(map[string]any); !ok {
+		return fmt.Errorf("input must be a JSON object")
+	}
+	rs, err := p.schema(t)
+	if err != nil {
+		return err
+	}
+	if rs == nil {
+		return nil
+	}
+	if err := rs.Validate(v); err != nil {
+		return fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "validating root: "))
+	}
+	return nil
+}
+
+func (p *Pipeline) schema(t tool.Tool) (*jsonschema.Resolved, error) {
+	if e, ok := p.schemas.Load(t.Name()); ok {
+		return e.(*schemaEntry).resolved, e.(*schemaEntry).err
+	}
+	e := &schemaEntry{}
+	if raw := t.InputSchema(); len(raw) > 0 {
+		var s jsonschema.Schema
+		if err := json.Unmarshal(raw, &s); err != nil {
+			e.err = fmt.Errorf("tool %s has an unreadable input schema: %v", t.Name(), err)
+		} else if e.resolved, err = s.Resolve(nil); err != nil {
+			e.err = fmt.Errorf("tool %s has an invalid input schema: %v", t.Name(), err)
+		}
+	}
+	p.schemas.Store(t.Name(), e)
+	return e.resolved, e.err
+}
+
+// Run runs one call. It never panics and always returns a result.
+func (p *Pipeline) Run(ctx context.Context, t tool.Tool, call tool.Call, inputErr error) Outcome {
+	if inputErr != nil {
+		return Outcome{Result: tool.UseError(fmt.Sprintf(
+			"InputValidationError: the input for %s could not be read: %v", t.Name(), inputErr))}
+	}
+	if res := p.check(ctx, t, call.Input); res != nil {
+		return Outcome{Result: res}
+	}
+	hookIn := HookInput{ToolName: t.Name(), ToolUseID: call.ID, Input: call.Input}
+	var hook HookDecision
+	if p.Hooks != nil {
+		hook = p.Hooks.PreToolUse(ctx, hookIn)
+		if len(hook.UpdatedInput) > 0 {
+			if res := p.check(ctx, t, hook.UpdatedInput); res != nil {
+				return Outcome{Result: res}
+			}
+			call.Input = hook.UpdatedInput
+			hookIn.Input = hook.UpdatedInput
+		}
+	}
+	d := p.decide(ctx, t, call, hook)
+	if d.Behavior != tool.PermissionAllow {
+		if p.OnDenial != nil {
+			p.OnDenial(t, call, d)
+		}
+		return Outcome{Result: tool.ErrorText(denialText(t, d)), Interrupt: d.Interrupt}
+	}
+	if len(d.UpdatedInput) > 0 {
+		call.Input = d.UpdatedInput
+	}
+	res := p.invoke(ctx, t, call)
+	if p.Hooks != nil {
+		if r := p.Hooks.PostToolUse(ctx, hookIn, res); r != nil {
+			res = r
+		}
+	}
+	return Outcome{Result: res}
+}
+
+// check validates input by schema and by the tool's own rules.
+func (p *Pipeline) check(ctx context.Context, t tool.Tool, input json.RawMessage) *tool.Result {
+	if err := p.Validate(t, input); err != nil {
+		return tool.UseError(fmt.Sprintf("InputValidationError: %s: %v", t.Name(), err))
+	}
+	if err := safeValidate(ctx, t, input); err != nil {
+		return tool.UseError(err.Error())
+	}
+	return nil
+}
+
+func (p *Pipeline) decide(ctx context.Context, t tool.Tool, call tool.Call, hook HookDecision) permission.Decision {
+	checker := p.Permission
+	if checker == nil {
+		checker = permission.AllowAll{}
+	}
+	req := permission.Request{Tool: t, ToolUseID: call.ID, Input: call.Input,
+		ToolCheck: safeCheckPermissions(ctx, t, call.Input), Hook: hook.Permission}
+	return checker.Check(ctx, req)
+}
+
+func denialText(t tool.Tool, d permission.Decision) string {
+	if d.Message != "" {
+		return d.Message
+	}
+	return fmt.Sprintf("Permission to use %s was denied.", t.Name())
+}
+
+// invoke calls the tool, turning a panic or a Go error into an error
+// result: the model always gets an answer, and a broken tool never takes
+// the process down.
+func (p *Pipeline) invoke(ctx context.Context, t tool.Tool, call tool.Call) (res *tool.Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			res = tool.ErrorText(fmt.Sprintf("Error: tool %s failed unexpectedly: %v", t.Name(), r))
+			if p.OnPanic != nil {
+				p.OnPanic(t.Name(), r, debug.Stack())
+			}
+		}
+	}()
+	res, err := t.Call(ctx, call)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return tool.ErrorText(fmt.Sprintf("Error: %s was cancelled: %v", t.Name(), context.Cause(ctx)))
+	case err != nil:
+		return tool.ErrorText(fmt.Sprintf("Error: %v", err))
+	case res == nil:
+		return tool.ErrorText(fmt.Sprintf("Error: tool %s returned no result", t.Name()))
+	}
+	return res
+}
+
+func safeValidate(ctx context.Context, t tool.Tool, in json.RawMessage) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%s could not validate its input: %v", t.Name(), r)
+		}
+	}()
+	return t.ValidateInput(ctx, in)
+}
+
+func safeCheckPermissions(ctx context.Context, t tool.Tool, in json.RawMessage) (pr tool.PermissionResult) {
+	defer func() {
+		if r := recover(); r != nil {
+			pr = tool.PermissionResult{Behavior: tool.PermissionAsk,
+				Message: fmt.Sprintf("%s could not check its permissions: %v", t.Name(), r)}
+		}
+	}()
+	return t.CheckPermissions(ctx, in)
+}

@@ -1,0 +1,126 @@
+// Package permission decides whether a tool call may run. The executor's
+// pipeline asks a Checker once per call, after schema validation and the
+// PreToolUse hook.
+//
+// This package holds the contract (Request, Decision, Checker, Mode) and the
+// two gates that exist so far: AllowAll and Gate, which honours
+// bypassPermissions and denies tools by name. The rule engine of settings
+// files and modes grows here.
+package permission
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"corvid/internal/tool"
+)
+
+// Request is one call waiting for a verdict.
+type Request struct {
+	Tool      tool.Tool
+	ToolUseID string
+	Input     json.RawMessage
+	// ToolCheck is the tool's own CheckPermissions verdict.
+	ToolCheck tool.PermissionResult
+	// Hook is the PreToolUse hook's verdict ("" when no hook decided).
+	Hook tool.PermissionBehavior
+}
+
+// Decision is the verdict. Reason explains it for people (which rule,
+// which mode); Message is what the model is told on a deny.
+type Decision struct {
+	Behavior     tool.PermissionBehavior
+	Message      string
+	Reason       string
+	UpdatedInput json.RawMessage
+	// Interrupt asks to end the whole turn, not just this call (a user who
+	// rejects a prompt and wants to take over).
+	Interrupt bool
+}
+
+// Checker gives verdicts.
+type Checker interface {
+	Check(ctx context.Context, req Request) Decision
+}
+
+// Mode is a permission mode (Claude Code's names).
+type Mode string
+
+// Permission modes.
+const (
+	ModeDefault     Mode = "default"
+	ModeAcceptEdits Mode = "acceptEdits"
+	ModePlan        Mode = "plan"
+	ModeDontAsk     Mode = "dontAsk"
+	ModeBypass      Mode = "bypassPermissions"
+)
+
+// ParseMode accepts the modes of --permission-mode (and "manual" for
+// default).
+func ParseMode(s string) (Mode, error) {
+	switch m := Mode(s); m {
+	case ModeDefault, ModeAcceptEdits, ModePlan, ModeDontAsk, ModeBypass:
+		return m, nil
+	case "manual", "":
+		return ModeDefault, nil
+	}
+	return "", fmt.Errorf("invalid permission mode %q (want default, acceptEdits, plan, dontAsk or bypassPermissions)", s)
+}
+
+// AllowAll allows every call.
+type AllowAll struct{}
+
+// Check allows.
+func (AllowAll) Check(_ context.Context, req Request) Decision {
+	return Decision{Behavior: tool.PermissionAllow, Reason: "all tools allowed",
+		UpdatedInput: req.ToolCheck.UpdatedInput}
+}
+
+// Gate is the interim gate: tools denied by name (--disallowedTools) are
+// refused in every mode, a tool's own deny is honoured, and everything else
+// is allowed. An "ask" has nobody to ask yet, so outside bypass mode it is
+// refused with the tool's message.
+type Gate struct {
+	Mode Mode
+	Deny []string
+}
+
+// Check gives Gate's verdict.
+func (g Gate) Check(_ context.Context, req Request) Decision {
+	name := req.Tool.Name()
+	if slices.Contains(g.Deny, name) || slices.ContainsFunc(req.Tool.Aliases(), func(a string) bool {
+		return slices.Contains(g.Deny, a)
+	}) {
+		return Decision{Behavior: tool.PermissionDeny,
+			Message: fmt.Sprintf("Permission to use %s has been denied.", name),
+			Reason:  fmt.Sprintf("%s is in the disallowed tools", name)}
+	}
+	if req.Hook == tool.PermissionDeny {
+		return Decision{Behavior: tool.PermissionDeny, Message: "Denied by a PreToolUse hook.",
+			Reason: "PreToolUse hook"}
+	}
+	switch req.ToolCheck.Behavior {
+	case tool.PermissionDeny:
+		return Decision{Behavior: tool.PermissionDeny, Message: req.ToolCheck.Message,
+			Reason: name + " refused this input"}
+	case tool.PermissionAsk:
+		if g.Mode != ModeBypass && req.Hook != tool.PermissionAllow {
+			msg := req.ToolCheck.Message
+			if msg == "" {
+				msg = fmt.Sprintf("%s needs approval and there is no one to ask in this mode.", name)
+			}
+			return Decision{Behavior: tool.PermissionDeny, Message: msg, Reason: "needs approval; no prompt available"}
+		}
+	}
+	return Decision{Behavior: tool.PermissionAllow, Reason: "mode " + string(g.modeOrDefault()),
+		UpdatedInput: req.ToolCheck.UpdatedInput}
+}
+
+func (g Gate) modeOrDefault() Mode {
+	if g.Mode == "" {
+		return ModeDefault
+	}
+	return g.Mode
+}
