@@ -9,7 +9,8 @@ import (
 
 // RetryPolicy bounds and paces retries of failed requests.
 type RetryPolicy struct {
-	// MaxRetries is how many times a request is sent again (default 10).
+	// MaxRetries is how many times a request is sent again: 0 means the
+	// default (10), a negative value means never.
 	MaxRetries int
 	// BaseDelay is the first backoff (default 500ms); it doubles per
 	// attempt up to MaxDelay (default 32s), with ±25% jitter.
@@ -33,7 +34,10 @@ const (
 )
 
 func (p RetryPolicy) withDefaults() RetryPolicy {
-	if p.MaxRetries < 0 {
+	switch {
+	case p.MaxRetries == 0:
+		p.MaxRetries = DefaultMaxRetries
+	case p.MaxRetries < 0:
 		p.MaxRetries = 0
 	}
 	if p.BaseDelay <= 0 {
@@ -128,4 +132,12 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 	case <-ctx.Done():
 		return context.Cause(ctx)
 	}
+}
+
+// Attempts is the resolved retry limit (MaxRetries with its default).
+func (p RetryPolicy) Attempts() int { return p.withDefaults().MaxRetries }
+
+// Pause waits d, or until ctx ends (then it returns the context's cause).
+func (p RetryPolicy) Pause(ctx context.Context, d time.Duration) error {
+	return p.withDefaults().Sleep(ctx, d)
 }

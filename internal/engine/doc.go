@@ -1,0 +1,13 @@
+// Package engine is corvid's query engine: one Engine per conversation
+// holds the messages, usage and cost, permission denials and turn count,
+// and Submit runs the query loop for a prompt: stream the model's answer,
+// hand each tool_use to the executor the moment its block closes, append
+// the assistant message and the tool results, and repeat while the model
+// asks for tools.
+//
+// Around that loop it recovers what can be recovered: retries before and
+// during a stream (each one announced), a fallback model on overload,
+// continuation after max_tokens, and it ends the run cleanly on max turns,
+// budget, API errors and interrupts, always leaving every tool_use with
+// exactly one tool_result.
+package engine

@@ -1,0 +1,126 @@
+package engine
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+
+	"corvid/internal/cost"
+	"corvid/internal/event"
+	"corvid/internal/executor"
+	"corvid/internal/model"
+	"corvid/internal/permission"
+	"corvid/internal/provider"
+	"corvid/internal/tool"
+)
+
+// Config configures an Engine.
+type Config struct {
+	Provider provider.Provider
+	Tools    *tool.Registry
+	// Permission decides each call (nil allows all); Hooks are the
+	// PreToolUse/PostToolUse hook points (nil: none).
+	Permission permission.Checker
+	Hooks      executor.Hooks
+
+	Model          model.Info
+	FallbackModels []model.Info
+	// MaxTokens overrides the model's default output budget when > 0.
+	MaxTokens int
+
+	MaxTurns     int
+	MaxBudgetUSD float64
+
+	// System is the system prompt, one text block per entry.
+	System []string
+	Retry  provider.RetryPolicy
+	// BatchTools runs tools only after the whole response arrived (the
+	// non-streaming path, kept for comparison); by default each tool starts
+	// as its block closes.
+	BatchTools     bool
+	MaxConcurrency int
+
+	SessionID      string
+	Cwd            string
+	PermissionMode permission.Mode
+	APIKeySource   string
+	// Sink receives events in order; nil discards them.
+	Sink event.Sink
+	// PartialMessages publishes raw stream events.
+	PartialMessages bool
+}
+
+// Engine is one conversation. Submit must not be called concurrently.
+type Engine struct {
+	cfg      Config
+	pipeline *executor.Pipeline
+	messages []provider.Message
+	costs    *cost.Tracker
+	env      tool.Env
+
+	mu      sync.Mutex // guards denials: calls run concurrently
+	denials []event.Denial
+}
+
+// New returns an engine for a new conversation.
+func New(cfg Config) *Engine {
+	if cfg.Permission == nil {
+		cfg.Permission = permission.AllowAll{}
+	}
+	if cfg.Sink == nil {
+		cfg.Sink = func(event.Event) {}
+	}
+	e := &Engine{cfg: cfg, costs: &cost.Tracker{},
+		env: tool.Env{WorkDir: cfg.Cwd, SessionID: cfg.SessionID}}
+	e.pipeline = &executor.Pipeline{Permission: cfg.Permission, Hooks: cfg.Hooks, OnDenial: e.recordDenial}
+	return e
+}
+
+func (e *Engine) recordDenial(t tool.Tool, c tool.Call, _ permission.Decision) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.denials = append(e.denials, event.Denial{ToolName: t.Name(), ToolUseID: c.ID, ToolInput: c.Input})
+}
+
+// Messages returns the conversation so far.
+func (e *Engine) Messages() []provider.Message { return e.messages }
+
+// Costs returns the conversation's cost tracker.
+func (e *Engine) Costs() *cost.Tracker { return e.costs }
+
+// Submit runs prompt to the end of the turn and returns the result, which
+// is also published as the last event.
+func (e *Engine) Submit(ctx context.Context, prompt string) event.Result {
+	start := time.Now()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(context.Canceled)
+	e.publish(event.Init{SessionID: e.cfg.SessionID, Cwd: e.cfg.Cwd, Model: e.cfg.Model.ID,
+		Tools: e.cfg.Tools.Names(), PermissionMode: string(e.cfg.PermissionMode),
+		APIKeySource: e.cfg.APIKeySource})
+	e.messages = append(e.messages, provider.Message{Role: provider.RoleUser,
+		Content: []provider.Block{provider.TextBlock(prompt)}})
+	r := &run{e: e, cancel: cancel, model: e.cfg.Model, fallbacks: e.cfg.FallbackModels}
+	res := r.loop(ctx)
+	e.finish(&res, start, r.turns)
+	e.publish(res)
+	return res
+}
+
+func (e *Engine) finish(res *event.Result, start time.Time, turns int) {
+	res.Duration = time.Since(start)
+	res.DurationAPI = e.costs.APIDuration()
+	res.NumTurns = turns
+	res.TotalCostUSD = e.costs.TotalUSD()
+	res.Usage = e.costs.Usage()
+	res.ModelUsage = e.costs.ModelUsage()
+	e.mu.Lock()
+	res.Denials = append([]event.Denial{}, e.denials...)
+	e.mu.Unlock()
+	res.SessionID = e.cfg.SessionID
+}
+
+func (e *Engine) publish(ev event.Event) { e.cfg.Sink(ev) }
+
+func newUUID() string { return uuid.NewString() }

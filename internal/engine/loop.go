@@ -1,0 +1,181 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"corvid/internal/event"
+	"corvid/internal/executor"
+	"corvid/internal/model"
+	"corvid/internal/provider"
+)
+
+// maxContinuations bounds how often a response cut by max_tokens is
+// continued in a row.
+const maxContinuations = 3
+
+// continuationText asks the model to pick up where a cut response ended.
+const continuationText = "Your previous response was cut off by the output token limit. " +
+	"Continue exactly where it stopped, without repeating or summarising what you already wrote."
+
+// run is the state of one Submit.
+type run struct {
+	e             *Engine
+	cancel        context.CancelCauseFunc
+	model         model.Info
+	fallbacks     []model.Info
+	turns         int
+	streamRetries int
+	continuations int
+	lastText      string
+	lastStop      string
+}
+
+// loop runs requests until the model stops asking for tools or a limit,
+// an error or an interrupt ends the turn.
+func (r *run) loop(ctx context.Context) event.Result {
+	for {
+		if res, stop := r.preflight(ctx); stop {
+			return res
+		}
+		r.turns++
+		out := r.e.respond(ctx, r)
+		if out.err != nil && ctx.Err() == nil {
+			if r.recover(ctx, out.err) {
+				r.turns--
+				continue
+			}
+			return r.apiError(out.err)
+		}
+		r.commit(out)
+		if ctx.Err() != nil {
+			return interrupted(ctx, out.streamDone)
+		}
+		if res, more := r.next(out); !more {
+			return res
+		}
+	}
+}
+
+// preflight checks the limits before a new request.
+func (r *run) preflight(ctx context.Context) (event.Result, bool) {
+	cfg := r.e.cfg
+	switch {
+	case ctx.Err() != nil:
+		return interrupted(ctx, true), true
+	case cfg.MaxBudgetUSD > 0 && r.e.costs.TotalUSD() >= cfg.MaxBudgetUSD:
+		return errorResult(event.SubtypeMaxBudget, "budget_exhausted",
+			fmt.Sprintf("Reached maximum budget ($%g)", cfg.MaxBudgetUSD)), true
+	case cfg.MaxTurns > 0 && r.turns >= cfg.MaxTurns:
+		return errorResult(event.SubtypeMaxTurns, "max_turns",
+			fmt.Sprintf("Reached maximum number of turns (%d)", cfg.MaxTurns)), true
+	}
+	return event.Result{}, false
+}
+
+// recover decides whether a failed response is tried again: on the next
+// fallback model after overload, or on the same model after a retryable
+// failure mid-stream (failures before the stream began were already
+// retried by provider.StreamWithRetry).
+func (r *run) recover(ctx context.Context, err *provider.APIError) bool {
+	if err.Overloaded() && len(r.fallbacks) > 0 {
+		prev := r.model
+		r.model, r.fallbacks = r.fallbacks[0], r.fallbacks[1:]
+		r.e.publish(event.Notice{Text: fmt.Sprintf("%s is overloaded; switching to the fallback model %s",
+			prev.ID, r.model.ID)})
+		return true
+	}
+	pol := r.e.cfg.Retry
+	if !err.MidStream || !err.Retryable() || r.streamRetries >= maxRetries(pol) {
+		return false
+	}
+	r.streamRetries++
+	d := pol.Backoff(r.streamRetries, err)
+	r.e.publish(retryEvent(&provider.RetryInfo{Attempt: r.streamRetries, MaxRetries: maxRetries(pol),
+		Delay: d, Err: err}))
+	return pol.Pause(ctx, d) == nil
+}
+
+func maxRetries(p provider.RetryPolicy) int { return p.Attempts() }
+
+// commit appends a response and its tool results to the conversation.
+func (r *run) commit(out response) {
+	e := r.e
+	if len(out.msg.Content) > 0 {
+		e.messages = append(e.messages, out.msg)
+		if t := out.msg.Text(); t != "" {
+			r.lastText = t
+		}
+	}
+	r.lastStop = out.stop
+	user := provider.Message{Role: provider.RoleUser, Content: out.results}
+	if out.stop == provider.StopMaxTokens && r.continuations < maxContinuations {
+		user.Content = append(user.Content, provider.TextBlock(continuationText))
+	}
+	if len(user.Content) > 0 {
+		e.messages = append(e.messages, user)
+	}
+}
+
+// next decides whether the loop goes on after a committed response.
+func (r *run) next(out response) (event.Result, bool) {
+	switch {
+	case out.stop == provider.StopMaxTokens:
+		if r.continuations >= maxContinuations {
+			return errorResult(event.SubtypeDuringExecution, "model_error", fmt.Sprintf(
+				"The response hit the output token limit %d times in a row", maxContinuations+1)), false
+		}
+		r.continuations++
+		r.e.publish(event.Notice{Text: "Response hit the output token limit; asking the model to continue"})
+		return event.Result{}, true
+	case len(out.results) > 0:
+		r.continuations = 0
+		return event.Result{}, true
+	}
+	return event.Result{Subtype: event.SubtypeSuccess, Text: r.lastText, StopReason: out.stop,
+		TerminalReason: "completed"}, false
+}
+
+// apiError ends the run on a failure that was not recovered. As Claude
+// Code does, it is reported as a synthetic assistant message and a
+// success-subtype result with is_error set.
+func (r *run) apiError(err *provider.APIError) event.Result {
+	text := "API Error: " + err.Error()
+	if adv := err.Advice(); adv != "" {
+		text += " · " + adv
+	}
+	r.e.publish(event.Assistant{UUID: newUUID(), MessageID: newUUID(), Model: "<synthetic>",
+		Block: provider.TextBlock(text), Error: err.Category()})
+	reason := "api_error"
+	if err.PromptTooLong() {
+		reason = "prompt_too_long"
+	}
+	return event.Result{Subtype: event.SubtypeSuccess, IsError: true, Text: text,
+		TerminalReason: reason, APIErrorStatus: err.StatusCode}
+}
+
+func errorResult(subtype, reason, msg string) event.Result {
+	return event.Result{Subtype: subtype, IsError: true, Errors: []string{msg}, TerminalReason: reason}
+}
+
+func interrupted(ctx context.Context, streamDone bool) event.Result {
+	reason := "aborted_tools"
+	if !streamDone {
+		reason = "aborted_streaming"
+	}
+	msg := "Interrupted by user"
+	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, executor.ErrInterrupted) &&
+		!errors.Is(cause, context.Canceled) {
+		msg = "Interrupted: " + cause.Error()
+	}
+	return errorResult(event.SubtypeDuringExecution, reason, msg)
+}
+
+func retryEvent(info *provider.RetryInfo) event.Retry {
+	ev := event.Retry{Attempt: info.Attempt, MaxRetries: info.MaxRetries, Delay: info.Delay}
+	if info.Err != nil {
+		ev.Status, ev.Category, ev.Message = info.Err.StatusCode, info.Err.Category(), info.Err.Error()
+	}
+	return ev
+}
