@@ -27,7 +27,12 @@ type fixture struct {
 
 func newFixture(t *testing.T, sc providertest.Scenario, mod func(*Config)) *fixture {
 	t.Helper()
-	f := &fixture{srv: providertest.Start(t, sc), log: &callLog{}}
+	return fixtureOn(t, providertest.Start(t, sc), mod)
+}
+
+// fixtureOn wires an engine to a running fake server.
+func fixtureOn(t testing.TB, srv *providertest.Server, mod func(*Config)) *fixture {
+	f := &fixture{srv: srv, log: &callLog{}}
 	client, err := anthropic.New(anthropic.Config{APIKey: "test-key", BaseURL: f.srv.URL})
 	if err != nil {
 		t.Fatal(err)
@@ -134,7 +139,7 @@ const sleepSchema = `{"type":"object","properties":{"ms":{"type":"integer","mini
 
 // testTools: Sleep (concurrency-safe), Exclusive, Fail (errors) and Wait
 // (cancels on interrupt, runs until cancelled).
-func testTools(t *testing.T, log *callLog) *tool.Registry {
+func testTools(t testing.TB, log *callLog) *tool.Registry {
 	sleeper := func(ctx context.Context, c tool.Call) (*tool.Result, error) {
 		log.begin(c.ID)
 		defer log.end(c.ID)

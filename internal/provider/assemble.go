@@ -66,14 +66,14 @@ func (a *Assembler) Add(ev Event) (b Block, done bool, err error) {
 		if ob == nil {
 			return Block{}, false, fmt.Errorf("provider: delta for unopened block %d", ev.Index)
 		}
-		if ob.buf.Len()+len(ev.Delta.Text) > maxBlockBytes {
+		buf := &ob.buf
+		if ev.Delta.Type == DeltaSignature {
+			buf = &ob.sig
+		}
+		if buf.Len()+len(ev.Delta.Text) > maxBlockBytes {
 			return Block{}, false, fmt.Errorf("provider: block %d exceeds %d bytes", ev.Index, maxBlockBytes)
 		}
-		if ev.Delta.Type == DeltaSignature {
-			ob.sig.WriteString(ev.Delta.Text)
-		} else {
-			ob.buf.WriteString(ev.Delta.Text)
-		}
+		buf.WriteString(ev.Delta.Text)
 	case EventBlockStop:
 		ob := a.open[ev.Index]
 		if ob == nil {

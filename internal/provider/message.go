@@ -34,6 +34,16 @@ type Message struct {
 	Content []Block `json:"content"`
 }
 
+// MarshalJSON writes the message; empty content is written as [] (never
+// null, which the API rejects).
+func (m Message) MarshalJSON() ([]byte, error) {
+	type plain Message
+	if m.Content == nil {
+		m.Content = []Block{}
+	}
+	return json.Marshal(plain(m))
+}
+
 // Block is one content block. Which fields are meaningful depends on Type;
 // MarshalJSON writes exactly the fields of that type, so a Block marshals to
 // the same JSON the Messages API accepts and returns.

@@ -1,0 +1,92 @@
+// Command startbench measures corvid's start-up: the wall time of
+// `corvid --version`, and the time from process start to the first API
+// request of `corvid -p` against the scripted fake Messages API. It prints
+// the median, minimum and 90th percentile of each over -n runs.
+//
+//	go build -o /tmp/corvid ./cmd/corvid
+//	go run ./bench/cmd/startbench -bin /tmp/corvid -n 50
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"slices"
+	"time"
+
+	"corvid/internal/provider/providertest"
+)
+
+func main() {
+	bin := flag.String("bin", "./corvid", "corvid binary to measure")
+	n := flag.Int("n", 30, "runs per measurement")
+	flag.Parse()
+	if err := run(*bin, *n); err != nil {
+		fmt.Fprintln(os.Stderr, "startbench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(bin string, n int) error {
+	version, err := measure(n, func() (time.Duration, error) { return timeVersion(bin) })
+	if err != nil {
+		return err
+	}
+	report("corvid --version (wall)", version)
+	first, err := measure(n, func() (time.Duration, error) { return timeFirstRequest(bin) })
+	if err != nil {
+		return err
+	}
+	report("corvid -p: process start → first API request", first)
+	return nil
+}
+
+func measure(n int, f func() (time.Duration, error)) ([]time.Duration, error) {
+	out := make([]time.Duration, 0, n)
+	for range n {
+		d, err := f()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+func report(name string, ds []time.Duration) {
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	fmt.Printf("%-48s n=%d median=%.2fms min=%.2fms p90=%.2fms\n", name, len(ds),
+		ms(ds[len(ds)/2]), ms(ds[0]), ms(ds[len(ds)*9/10]))
+}
+
+func timeVersion(bin string) (time.Duration, error) {
+	cmd := exec.Command(bin, "--version")
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		return 0, fmt.Errorf("%s --version: %w", bin, err)
+	}
+	return time.Since(start), nil
+}
+
+// timeFirstRequest runs `corvid -p hi` against a fresh fake server and
+// returns the time from just before the process was started to the
+// server's handler receiving the request (headers read).
+func timeFirstRequest(bin string) (time.Duration, error) {
+	sc, _ := providertest.Builtin("hello")
+	srv := providertest.New(sc)
+	defer srv.Close()
+	cmd := exec.Command(bin, "-p", "hi")
+	cmd.Env = append(os.Environ(), "ANTHROPIC_BASE_URL="+srv.URL, "ANTHROPIC_API_KEY=bench",
+		"ANTHROPIC_AUTH_TOKEN=")
+	start := time.Now()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return 0, fmt.Errorf("%s -p: %w\n%s", bin, err, out)
+	}
+	reqs := srv.Requests()
+	if len(reqs) == 0 {
+		return 0, fmt.Errorf("the fake API got no request")
+	}
+	return reqs[0].Received.Sub(start), nil
+}

@@ -1,0 +1,57 @@
+// Package app is corvid's composition root: from the parsed command line
+// and the environment it builds the provider, the tool registry, the
+// permission gate and the engine, runs a prompt and reports through an
+// event sink. Only cli imports it.
+package app
+
+import (
+	"io"
+
+	"corvid/internal/event"
+)
+
+// Options is everything the command line decided.
+type Options struct {
+	Prompt string
+
+	Model          string
+	FallbackModels []string
+	MaxTurns       int
+	MaxBudgetUSD   float64
+
+	SystemPrompt       string
+	HasSystemPrompt    bool // --system-prompt given (even empty)
+	AppendSystemPrompt string
+
+	PermissionMode  string
+	AllowedTools    []string
+	DisallowedTools []string
+	SettingsFlag    string
+	// Tools restricts the built-in tools to these names when HasTools is
+	// set (--tools; an empty list offers none). "--tools default" leaves
+	// HasTools false.
+	Tools    []string
+	HasTools bool
+	// AdditionalDirs are extra working directories (--add-dir).
+	AdditionalDirs []string
+
+	// SessionID is the new session's id (--session-id); empty: generate.
+	SessionID string
+	// NoSessionPersistence asks for no transcript (--no-session-persistence).
+	NoSessionPersistence bool
+	// Debug is the --debug filter: "" off, "all" everything, or a list
+	// such as "api,hooks".
+	Debug string
+
+	Cwd string
+	// Getenv reads the environment (os.Getenv in production).
+	Getenv func(string) string
+	// Stderr receives warnings.
+	Stderr io.Writer
+	// Sink receives the run's events, ending with exactly one
+	// event.Result.
+	Sink event.Sink
+	// PartialMessages asks for raw stream events (event.Stream).
+	PartialMessages bool
+}
+

@@ -1,0 +1,158 @@
+package anthropic
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/anthropics/anthropic-sdk-go"
+
+	"corvid/internal/provider"
+)
+
+// maxErrorText caps how much of a non-JSON error body becomes the message.
+const maxErrorText = 500
+
+// errorBody is the API's error envelope, also the data of an SSE error event.
+type errorBody struct {
+	Error struct {
+		Type    string `json:"type"`
+		Message string `json:"message"`
+	} `json:"error"`
+	RequestID string `json:"request_id"`
+}
+
+// fromHTTP converts the SDK's error for a non-2xx response. The SDK error
+// itself is not kept: its type must not leave this package.
+func fromHTTP(e *anthropic.Error) *provider.APIError {
+	out := &provider.APIError{StatusCode: e.StatusCode, RequestID: e.RequestID}
+	if e.Response != nil {
+		out.RetryAfter, out.HasRetry = retryAfter(e.Response.Header, time.Now())
+		if out.RequestID == "" {
+			out.RequestID = e.Response.Header.Get("request-id")
+		}
+	}
+	raw := strings.TrimSpace(e.RawJSON())
+	var body errorBody
+	if json.Unmarshal([]byte(raw), &body) == nil {
+		out.Type, out.Message = body.Error.Type, body.Error.Message
+		if out.RequestID == "" {
+			out.RequestID = body.RequestID
+		}
+	} else if raw != "" {
+		out.Message = truncate(raw, maxErrorText)
+	}
+	if out.Type == "" {
+		out.Type = typeForStatus(e.StatusCode)
+	}
+	if out.Message == "" {
+		out.Message = http.StatusText(e.StatusCode)
+	}
+	return out
+}
+
+// fromEvent converts an SSE error event.
+func fromEvent(data []byte, requestID string) *provider.APIError {
+	var body errorBody
+	if err := json.Unmarshal(data, &body); err != nil {
+		return &provider.APIError{Type: provider.ErrTypeMalformed, RequestID: requestID,
+			Message: "malformed error event: " + truncate(string(data), maxErrorText), Err: err}
+	}
+	out := &provider.APIError{Type: body.Error.Type, Message: body.Error.Message, RequestID: requestID}
+	if out.Type == "" {
+		out.Type = provider.ErrTypeAPI
+	}
+	if out.RequestID == "" {
+		out.RequestID = body.RequestID
+	}
+	return out
+}
+
+// typeForStatus names the error type the API uses for a status, for error
+// bodies that do not say.
+func typeForStatus(status int) string {
+	switch status {
+	case http.StatusBadRequest:
+		return provider.ErrTypeInvalidRequest
+	case http.StatusUnauthorized:
+		return provider.ErrTypeAuthentication
+	case http.StatusForbidden:
+		return provider.ErrTypePermission
+	case http.StatusNotFound:
+		return provider.ErrTypeNotFound
+	case http.StatusRequestEntityTooLarge:
+		return "request_too_large"
+	case http.StatusTooManyRequests:
+		return provider.ErrTypeRateLimit
+	case 529:
+		return provider.ErrTypeOverloaded
+	}
+	if status >= 500 {
+		return provider.ErrTypeAPI
+	}
+	return ""
+}
+
+// retryAfter reads the server's retry hint: retry-after-ms, else
+// retry-after in seconds or as an HTTP date (a past date means now).
+func retryAfter(h http.Header, now time.Time) (time.Duration, bool) {
+	if d, ok := parseDelay(h.Get("retry-after-ms"), time.Millisecond); ok {
+		return d, true
+	}
+	v := strings.TrimSpace(h.Get("retry-after"))
+	if d, ok := parseDelay(v, time.Second); ok {
+		return d, true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(t.Sub(now), 0), true
+	}
+	return 0, false
+}
+
+// maxDelay keeps absurd hints from overflowing a Duration.
+const maxDelay = 24 * time.Hour
+
+func parseDelay(v string, unit time.Duration) (time.Duration, bool) {
+	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || f < 0 || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, false
+	}
+	if f*float64(unit) > float64(maxDelay) {
+		return maxDelay, true
+	}
+	return time.Duration(f * float64(unit)), true
+}
+
+// connectionError is a transport failure: a refused or dropped connection,
+// or a body that stopped before the stream ended.
+func connectionError(err error) *provider.APIError {
+	return &provider.APIError{Type: provider.ErrTypeConnection, Err: err}
+}
+
+// malformed is a stream event that could not be decoded.
+func malformed(err error) *provider.APIError {
+	return &provider.APIError{Type: provider.ErrTypeMalformed, Message: err.Error(), Err: err}
+}
+
+// asSDKError unwraps the SDK's HTTP error, if err is one.
+func asSDKError(err error) (*anthropic.Error, bool) {
+	var e *anthropic.Error
+	ok := errors.As(err, &e)
+	return e, ok
+}
+
+// truncate cuts s to at most n bytes, on a rune boundary.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}

@@ -1,0 +1,177 @@
+package anthropic
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"net/http"
+	"time"
+
+	"github.com/anthropics/anthropic-sdk-go/packages/ssestream"
+
+	"corvid/internal/provider"
+)
+
+// Stream sends req and yields the response's events; see provider.Provider.
+// Failures are *provider.APIError values. The request is sent once: wrap
+// the client in provider.StreamWithRetry to retry.
+func (c *Client) Stream(ctx context.Context, req *provider.Request) iter.Seq2[provider.Event, error] {
+	return func(yield func(provider.Event, error) bool) {
+		body, err := encodeRequest(req)
+		if err != nil {
+			yield(provider.Event{}, &provider.APIError{Type: provider.ErrTypeInvalidRequest,
+				Message: "corvid could not build the request: " + err.Error(), Err: err})
+			return
+		}
+		a := newAttempt(ctx, c.timeout)
+		defer a.close()
+		if err := a.run(c, body, req.Headers, yield); err != nil {
+			yield(provider.Event{}, err)
+		}
+	}
+}
+
+// attempt is one request and the reading of its stream. It owns the
+// request context, the idle timer and the response body.
+type attempt struct {
+	caller    context.Context
+	ctx       context.Context
+	cancel    context.CancelCauseFunc
+	timeout   time.Duration
+	timer     *time.Timer // nil without a timeout
+	timedOut  error
+	res       *http.Response
+	requestID string
+	delivered bool
+}
+
+func newAttempt(caller context.Context, timeout time.Duration) *attempt {
+	ctx, cancel := context.WithCancelCause(caller)
+	a := &attempt{caller: caller, ctx: ctx, cancel: cancel, timeout: timeout}
+	if timeout > 0 {
+		a.timedOut = fmt.Errorf("no response from the API for %s: %w", timeout, context.DeadlineExceeded)
+		a.timer = time.AfterFunc(timeout, func() { cancel(a.timedOut) })
+	}
+	return a
+}
+
+// kick restarts the idle timer after progress.
+func (a *attempt) kick() {
+	if a.timer != nil {
+		a.timer.Reset(a.timeout)
+	}
+}
+
+// close stops the timer, releases the response body and the context.
+func (a *attempt) close() {
+	if a.timer != nil {
+		a.timer.Stop()
+	}
+	if a.res != nil && a.res.Body != nil {
+		_ = a.res.Body.Close()
+	}
+	a.cancel(context.Canceled)
+}
+
+// run sends the request and streams the response into yield. It returns
+// the failure to report, or nil when the stream completed or the consumer
+// stopped.
+func (a *attempt) run(c *Client, body []byte, headers map[string]string, yield func(provider.Event, error) bool) *provider.APIError {
+	opts := c.headerOptions(headers)
+	var res *http.Response
+	if err := c.sdk.Post(a.ctx, messagesPath, body, &res, opts...); err != nil {
+		if res != nil && res.Body != nil {
+			_ = res.Body.Close()
+		}
+		return a.fail(err)
+	}
+	if res == nil || res.Body == nil {
+		return connectionError(errors.New("no response body"))
+	}
+	a.res = res
+	a.requestID = res.Header.Get("request-id")
+	a.kick()
+	return a.read(yield)
+}
+
+// read decodes SSE events until message_stop, a failure, or the consumer
+// stopping.
+func (a *attempt) read(yield func(provider.Event, error) bool) *provider.APIError {
+	sse := ssestream.NewDecoder(a.res)
+	var dec decoder
+	for sse.Next() {
+		a.kick()
+		raw := bytes.TrimSpace(sse.Event().Data)
+		name := sse.Event().Type
+		if name == "error" {
+			return a.mark(fromEvent(raw, a.requestID))
+		}
+		if len(raw) == 0 {
+			continue
+		}
+		raw = bytes.Clone(raw)
+		if name == "" {
+			name = eventType(raw)
+		}
+		ev, ok, err := dec.decode(name, raw)
+		if err != nil {
+			return a.mark(malformed(err))
+		}
+		if !ok {
+			continue
+		}
+		a.delivered = true
+		if !yield(ev, nil) || ev.Type == provider.EventMessageStop {
+			return nil
+		}
+	}
+	err := sse.Err()
+	if err == nil {
+		err = fmt.Errorf("stream ended before message_stop: %w", io.ErrUnexpectedEOF)
+	}
+	if errors.Is(err, bufio.ErrTooLong) {
+		return a.mark(malformed(fmt.Errorf("stream line too long: %w", err)))
+	}
+	return a.fail(err)
+}
+
+// eventType reads the type field of an event sent without an event line.
+func eventType(raw []byte) string {
+	var w struct {
+		Type string `json:"type"`
+	}
+	if json.Unmarshal(raw, &w) != nil {
+		return ""
+	}
+	return w.Type
+}
+
+// fail classifies err: the caller's cancellation, the idle timeout, an
+// HTTP error response, or a transport failure.
+func (a *attempt) fail(err error) *provider.APIError {
+	if a.caller.Err() != nil {
+		return a.mark(&provider.APIError{Type: provider.ErrTypeConnection, Err: context.Cause(a.caller)})
+	}
+	if cause := context.Cause(a.ctx); a.timedOut != nil && errors.Is(cause, a.timedOut) {
+		return a.mark(&provider.APIError{Type: provider.ErrTypeConnection, Message: cause.Error(), Err: cause})
+	}
+	if e, ok := asSDKError(err); ok {
+		return a.mark(fromHTTP(e))
+	}
+	return a.mark(connectionError(err))
+}
+
+// mark stamps a failure with what the attempt knows: the request id and
+// whether events were already delivered.
+func (a *attempt) mark(e *provider.APIError) *provider.APIError {
+	if e.RequestID == "" {
+		e.RequestID = a.requestID
+	}
+	e.MidStream = e.MidStream || a.delivered
+	return e
+}

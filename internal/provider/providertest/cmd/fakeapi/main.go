@@ -1,0 +1,101 @@
+// Command fakeapi serves a providertest scenario as a fake Anthropic
+// Messages API, so corvid (or any Messages-API client) can run end to end
+// without the network:
+//
+//	go run ./internal/provider/providertest/cmd/fakeapi -scenario builtin:hello
+//
+// The first line on stdout is the base URL (for ANTHROPIC_BASE_URL). It
+// serves until SIGINT or SIGTERM, or, with -exit-when-done, until every
+// scripted turn has been played. Violations of the API's conversation rules
+// are printed to stderr at exit and make the exit status 1.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"corvid/internal/provider/providertest"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run is the whole command; it returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("fakeapi", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	scenario := fs.String("scenario", "", "scenario JSON file, or builtin:NAME (one of "+
+		strings.Join(providertest.BuiltinNames(), ", ")+")")
+	addr := fs.String("addr", "127.0.0.1:0", "address to listen on")
+	exitWhenDone := fs.Bool("exit-when-done", false, "exit once every scripted turn has been played")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	sc, err := loadScenario(*scenario)
+	if err != nil {
+		fmt.Fprintln(stderr, "fakeapi:", err)
+		return 2
+	}
+	srv, err := providertest.Listen(sc, *addr)
+	if err != nil {
+		fmt.Fprintln(stderr, "fakeapi:", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, srv.URL)
+	serve(ctx, srv, *exitWhenDone)
+	srv.Close()
+	return report(srv, stderr)
+}
+
+// loadScenario reads a scenario file or names a builtin.
+func loadScenario(spec string) (providertest.Scenario, error) {
+	if spec == "" {
+		return providertest.Scenario{}, errors.New("-scenario is required")
+	}
+	if name, ok := strings.CutPrefix(spec, "builtin:"); ok {
+		sc, found := providertest.Builtin(name)
+		if !found {
+			return sc, fmt.Errorf("no builtin scenario %q (have %s)", name, strings.Join(providertest.BuiltinNames(), ", "))
+		}
+		return sc, nil
+	}
+	return providertest.Load(spec)
+}
+
+// serve blocks until ctx ends or, if exitWhenDone, the script is played.
+func serve(ctx context.Context, srv *providertest.Server, exitWhenDone bool) {
+	var finished <-chan struct{}
+	if exitWhenDone {
+		finished = srv.Finished()
+	}
+	select {
+	case <-ctx.Done():
+	case <-finished:
+	}
+}
+
+// report prints violations and unplayed turns; violations fail the run.
+func report(srv *providertest.Server, stderr io.Writer) int {
+	if n := srv.Remaining(); n > 0 {
+		fmt.Fprintf(stderr, "fakeapi: %d scripted request(s) never arrived\n", n)
+	}
+	vs := srv.Violations()
+	for _, v := range vs {
+		fmt.Fprintln(stderr, "fakeapi: violation:", v)
+	}
+	if len(vs) > 0 {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,61 @@
+package providertest
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Validate reports the first thing in the scenario the server cannot play.
+func (sc Scenario) Validate() error {
+	for i, t := range sc.Turns {
+		if err := t.validate(); err != nil {
+			return fmt.Errorf("providertest: scenario %q turn %d: %w", sc.Name, i, err)
+		}
+	}
+	return nil
+}
+
+func (t Turn) validate() error {
+	switch {
+	case t.Repeat < 0, t.ChunkSize < 0, t.ChunkDelay < 0, t.CutAfter < 0:
+		return errors.New("repeat, chunk_size, chunk_delay_ms and cut_after must not be negative")
+	case t.Status != 0 && t.Status != 200 && (t.Status < 400 || t.Status > 599):
+		return fmt.Errorf("status %d: want 200 or an error status 400-599", t.Status)
+	case t.ErrorEvent != "" && t.Malformed:
+		return errors.New("error_event and malformed are exclusive")
+	case t.failsHTTP() && (t.interrupts() || t.CutAfter > 0):
+		return errors.New("an HTTP error turn cannot also cut, malform or send an error event")
+	}
+	for j, b := range t.Blocks {
+		if err := b.validate(); err != nil {
+			return fmt.Errorf("block %d: %w", j, err)
+		}
+	}
+	if n := len(buildEvents(t, streamMeta{})); t.CutAfter > n {
+		return fmt.Errorf("cut_after %d exceeds the turn's %d events", t.CutAfter, n)
+	}
+	return nil
+}
+
+func (b Block) validate() error {
+	switch b.Type {
+	case "text", "thinking", "redacted_thinking":
+		return nil
+	case "tool_use":
+		if b.Name == "" {
+			return errors.New("tool_use needs a name")
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown block type %q", b.Type)
+}
+
+// failsHTTP reports whether the turn is an HTTP error response.
+func (t Turn) failsHTTP() bool { return t.Status >= 400 }
+
+// interrupts reports whether the stream ends in an error event or a
+// malformed record rather than a cut or a normal end.
+func (t Turn) interrupts() bool { return t.ErrorEvent != "" || t.Malformed }
+
+// repeats is how many requests the turn answers.
+func (t Turn) repeats() int { return max(t.Repeat, 1) }
