@@ -51,7 +51,10 @@ type Options struct {
 	// Sink receives the run's events, ending with exactly one
 	// event.Result.
 	Sink event.Sink
+	// Interrupt, when closed, interrupts the run softly (a first Ctrl-C):
+	// tools that block on interrupt finish. Cancelling Run's context is the
+	// hard stop.
+	Interrupt <-chan struct{}
 	// PartialMessages asks for raw stream events (event.Stream).
 	PartialMessages bool
 }
-

@@ -20,7 +20,19 @@ func Run(ctx context.Context, opts Options) (event.Result, error) {
 	if err != nil {
 		return event.Result{}, err
 	}
-	return engine.New(cfg).Submit(ctx, opts.Prompt), nil
+	eng := engine.New(cfg)
+	done := make(chan struct{})
+	defer close(done)
+	if opts.Interrupt != nil {
+		go func() {
+			select {
+			case <-opts.Interrupt:
+				eng.Interrupt()
+			case <-done:
+			}
+		}()
+	}
+	return eng.Submit(ctx, opts.Prompt), nil
 }
 
 // configure builds the engine's configuration from the options and the

@@ -60,8 +60,45 @@ type Engine struct {
 	costs    *cost.Tracker
 	env      tool.Env
 
-	mu      sync.Mutex // guards denials: calls run concurrently
-	denials []event.Denial
+	mu        sync.Mutex // guards denials (calls run concurrently) and interrupt
+	denials   []event.Denial
+	interrupt context.CancelCauseFunc // the running turn's; nil between turns
+	pending   bool                    // Interrupt arrived before the turn began
+}
+
+// Interrupt interrupts the running turn the way a user does: calls that
+// cancel on interrupt stop, calls that block finish, the turn ends with an
+// error result and every tool_use still gets its tool_result. It is safe
+// to call from any goroutine. Cancelling Submit's context instead is a
+// hard stop that cancels every call.
+func (e *Engine) Interrupt() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.interrupt != nil {
+		e.interrupt(executor.ErrInterrupted)
+		return
+	}
+	e.pending = true
+}
+
+// beginTurn derives the turn's context from the hard one and arms
+// Interrupt for it.
+func (e *Engine) beginTurn(hard context.Context) (context.Context, context.CancelCauseFunc) {
+	ctx, cancel := context.WithCancelCause(hard)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.interrupt = cancel
+	if e.pending {
+		e.pending = false
+		cancel(executor.ErrInterrupted)
+	}
+	return ctx, cancel
+}
+
+func (e *Engine) endTurn() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.interrupt = nil
 }
 
 // New returns an engine for a new conversation.
@@ -91,17 +128,19 @@ func (e *Engine) Messages() []provider.Message { return e.messages }
 func (e *Engine) Costs() *cost.Tracker { return e.costs }
 
 // Submit runs prompt to the end of the turn and returns the result, which
-// is also published as the last event.
-func (e *Engine) Submit(ctx context.Context, prompt string) event.Result {
+// is also published as the last event. Cancelling ctx stops the turn hard;
+// see Interrupt for the soft stop.
+func (e *Engine) Submit(hard context.Context, prompt string) event.Result {
 	start := time.Now()
-	ctx, cancel := context.WithCancelCause(ctx)
+	ctx, cancel := e.beginTurn(hard)
+	defer e.endTurn()
 	defer cancel(context.Canceled)
 	e.publish(event.Init{SessionID: e.cfg.SessionID, Cwd: e.cfg.Cwd, Model: e.cfg.Model.ID,
 		Tools: e.cfg.Tools.Names(), PermissionMode: string(e.cfg.PermissionMode),
 		APIKeySource: e.cfg.APIKeySource})
 	e.messages = append(e.messages, provider.Message{Role: provider.RoleUser,
 		Content: []provider.Block{provider.TextBlock(prompt)}})
-	r := &run{e: e, cancel: cancel, model: e.cfg.Model, fallbacks: e.cfg.FallbackModels}
+	r := &run{e: e, hard: hard, cancel: cancel, model: e.cfg.Model, fallbacks: e.cfg.FallbackModels}
 	res := r.loop(ctx)
 	e.finish(&res, start, r.turns)
 	e.publish(res)

@@ -1,14 +1,12 @@
 package engine
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"corvid/internal/event"
-	"corvid/internal/executor"
 	"corvid/internal/model"
 	"corvid/internal/permission"
 	"corvid/internal/provider"
@@ -278,10 +276,9 @@ func TestInterruptMidStream(t *testing.T) {
 			providertest.Text(strings.Repeat("still talking ", 40))},
 		ChunkDelay: 5 * time.Millisecond,
 	}}, AllowUnused: true}
-	ctx, cancel := context.WithCancelCause(t.Context())
 	f := newFixture(t, sc, nil)
-	f.log.onStart = func(string) { cancel(executor.ErrInterrupted) }
-	res := f.submit(t, ctx, "hi")
+	f.log.onStart = func(string) { f.eng.Interrupt() }
+	res := f.submit(t, t.Context(), "hi")
 	if res.Subtype != event.SubtypeDuringExecution || res.TerminalReason != "aborted_streaming" {
 		t.Fatalf("result %+v", res)
 	}

@@ -22,6 +22,7 @@ const continuationText = "Your previous response was cut off by the output token
 // run is the state of one Submit.
 type run struct {
 	e             *Engine
+	hard          context.Context
 	cancel        context.CancelCauseFunc
 	model         model.Info
 	fallbacks     []model.Info

@@ -27,7 +27,7 @@ type response struct {
 func (e *Engine) respond(ctx context.Context, r *run) response {
 	req := e.request(r)
 	exec := executor.New(ctx, executor.Config{Tools: e.cfg.Tools, Pipeline: e.pipeline, Env: e.env,
-		MaxConcurrency: e.cfg.MaxConcurrency, CancelTurn: r.cancel})
+		MaxConcurrency: e.cfg.MaxConcurrency, CancelTurn: r.cancel, Hard: r.hard})
 	s := &streamer{e: e, exec: exec, asm: provider.NewAssembler()}
 	start := time.Now()
 	s.stream(ctx, req, r)

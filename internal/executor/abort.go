@@ -26,6 +26,8 @@ func (e *Executor) abortReason(t *tracked) abortReason {
 		return abortStreamingFallback
 	case e.hasErrored:
 		return abortSiblingError
+	case e.cfg.Hard != nil && e.cfg.Hard.Err() != nil:
+		return abortUserInterrupted
 	case e.turnCtx.Err() != nil:
 		if errors.Is(context.Cause(e.turnCtx), ErrInterrupted) && t.behavior != tool.Cancel {
 			return abortNone // a blocking call finishes despite the interrupt

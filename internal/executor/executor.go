@@ -21,6 +21,11 @@ type Config struct {
 	Env tool.Env
 	// MaxConcurrency caps parallel calls (default DefaultMaxConcurrency).
 	MaxConcurrency int
+	// Hard, when set, is the context whose end stops every running call,
+	// even after a soft interrupt (ErrInterrupted) already ended the turn
+	// context: the turn context is usually its child, and a second signal
+	// cancels Hard.
+	Hard context.Context
 	// CancelTurn, when set, is called to end the turn when a call asks
 	// for it (a rejected permission prompt), unless the executor was
 	// discarded.
@@ -60,6 +65,7 @@ type Executor struct {
 	sibCtx    context.Context
 	sibCancel context.CancelCauseFunc
 	stopWatch func() bool
+	stopHard  func() bool
 
 	mu          sync.Mutex
 	calls       []*tracked
@@ -84,6 +90,10 @@ func New(turnCtx context.Context, cfg Config) *Executor {
 	// must spare calls that block on interrupt. onTurnDone decides per call.
 	e.sibCtx, e.sibCancel = context.WithCancelCause(context.WithoutCancel(turnCtx))
 	e.stopWatch = context.AfterFunc(turnCtx, e.onTurnDone)
+	e.stopHard = func() bool { return true }
+	if cfg.Hard != nil {
+		e.stopHard = context.AfterFunc(cfg.Hard, e.onHardStop)
+	}
 	return e
 }
 
@@ -176,6 +186,7 @@ func (e *Executor) Discard() {
 func (e *Executor) Wait() {
 	e.wg.Wait()
 	e.stopWatch()
+	e.stopHard()
 	e.sibCancel(context.Canceled)
 }
 

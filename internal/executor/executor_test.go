@@ -494,3 +494,25 @@ type rejectAll struct{}
 func (rejectAll) Check(context.Context, permission.Request) permission.Decision {
 	return permission.Decision{Behavior: tool.PermissionDeny, Message: "The user rejected this call.", Interrupt: true}
 }
+
+func TestHardStopAfterInterruptCancelsBlockingCalls(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t)
+		hard, kill := context.WithCancelCause(t.Context())
+		turn, interrupt := context.WithCancelCause(hard)
+		e := h.executor(turn, Config{Hard: hard})
+		e.Add(call("b", "Safe", "")) // Block behaviour
+		synctest.Wait()
+		interrupt(ErrInterrupted)
+		synctest.Wait()
+		if ids, _ := e.Running(); !slices.Equal(ids, []string{"b"}) {
+			t.Fatalf("after a soft interrupt running %v, want [b]", ids)
+		}
+		kill(errors.New("second Ctrl-C"))
+		got := results(drain(e))
+		if want := []string{"b:" + interruptedText}; !slices.Equal(got, want) {
+			t.Fatalf("yielded %v, want %v", got, want)
+		}
+		e.Wait()
+	})
+}

@@ -169,6 +169,20 @@ func (e *Executor) onTurnDone() {
 	e.signal()
 }
 
+// onHardStop runs when the Hard context ends: every running call is
+// cancelled, whatever its interrupt behaviour.
+func (e *Executor) onHardStop() {
+	cause := context.Cause(e.cfg.Hard)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, t := range e.calls {
+		if t.status == statusExecuting && t.cancel != nil {
+			t.cancel(cause)
+		}
+	}
+	e.signal()
+}
+
 func (e *Executor) running() (ids []string, interruptible bool) {
 	interruptible = true
 	for _, t := range e.calls {

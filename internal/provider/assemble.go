@@ -18,6 +18,7 @@ type Assembler struct {
 	usage      Usage
 	open       map[int]*openBlock
 	done       bool
+	maxBytes   int // per-block cap; maxBlockBytes unless a test lowers it
 }
 
 type openBlock struct {
@@ -43,7 +44,8 @@ func (e *InvalidInputError) Unwrap() error { return e.Err }
 
 // NewAssembler returns an empty assembler.
 func NewAssembler() *Assembler {
-	return &Assembler{msg: Message{Role: RoleAssistant}, open: map[int]*openBlock{}}
+	return &Assembler{msg: Message{Role: RoleAssistant}, open: map[int]*openBlock{},
+		maxBytes: maxBlockBytes}
 }
 
 // Add folds ev into the message. For content_block_stop it returns the
@@ -70,8 +72,8 @@ func (a *Assembler) Add(ev Event) (b Block, done bool, err error) {
 		if ev.Delta.Type == DeltaSignature {
 			buf = &ob.sig
 		}
-		if buf.Len()+len(ev.Delta.Text) > maxBlockBytes {
-			return Block{}, false, fmt.Errorf("provider: block %d exceeds %d bytes", ev.Index, maxBlockBytes)
+		if buf.Len()+len(ev.Delta.Text) > a.maxBytes {
+			return Block{}, false, fmt.Errorf("provider: block %d exceeds %d bytes", ev.Index, a.maxBytes)
 		}
 		buf.WriteString(ev.Delta.Text)
 	case EventBlockStop:

@@ -41,21 +41,23 @@ const (
 func (e *APIError) Error() string {
 	var b strings.Builder
 	if e.StatusCode != 0 {
-		fmt.Fprintf(&b, "%d ", e.StatusCode)
+		fmt.Fprintf(&b, "%d", e.StatusCode)
 	}
 	if e.Type != "" {
+		if b.Len() > 0 {
+			b.WriteString(" ")
+		}
 		b.WriteString(e.Type)
 	}
-	if e.Message != "" {
+	detail := e.Message
+	if detail == "" && e.Err != nil {
+		detail = e.Err.Error()
+	}
+	if detail != "" {
 		if b.Len() > 0 {
 			b.WriteString(": ")
 		}
-		b.WriteString(e.Message)
-	} else if e.Err != nil {
-		if b.Len() > 0 {
-			b.WriteString(": ")
-		}
-		b.WriteString(e.Err.Error())
+		b.WriteString(detail)
 	}
 	return b.String()
 }

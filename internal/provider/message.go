@@ -169,7 +169,7 @@ func (b Block) MarshalJSON() ([]byte, error) {
 		return json.Marshal(redactedJSON{b.Type, b.Data})
 	case BlockToolUse:
 		in := b.Input
-		if len(in) == 0 {
+		if len(in) == 0 || string(in) == "null" {
 			in = json.RawMessage(`{}`)
 		}
 		return json.Marshal(toolUseJSON{b.Type, b.ID, b.Name, in, b.CacheControl})
@@ -220,7 +220,11 @@ func (b *Block) UnmarshalJSON(data []byte) error {
 		if err := json.Unmarshal(j.Content, &s); err != nil {
 			return err
 		}
-		b.Content = []Block{TextBlock(s)}
+		if s != "" {
+			// An empty string means no content: an empty text block would
+			// be rejected by the API when the block is sent back.
+			b.Content = []Block{TextBlock(s)}
+		}
 		return nil
 	}
 	return json.Unmarshal(j.Content, &b.Content)

@@ -122,7 +122,7 @@ func StreamWithRetry(ctx context.Context, p Provider, req *Request, pol RetryPol
 
 func sleepCtx(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
-		return ctx.Err()
+		return context.Cause(ctx) // nil while ctx is live
 	}
 	t := time.NewTimer(d)
 	defer t.Stop()

@@ -1,0 +1,12 @@
+// Command corvid is an agentic coding assistant for the terminal, a
+// drop-in for Claude Code's command line and its SDK hosts. See
+// internal/cli for the flags and ARCHITECTURE.md for the design.
+package main
+
+import (
+	"os"
+
+	"corvid/internal/cli"
+)
+
+func main() { os.Exit(cli.Main()) }

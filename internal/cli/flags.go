@@ -1,0 +1,123 @@
+package cli
+
+import (
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"corvid/internal/version"
+)
+
+// flags holds the raw command line. Checking and converting it is
+// validate's job.
+type flags struct {
+	print, verbose, partial bool
+	outputFormat            string
+	inputFormat             string
+
+	model, fallbackModel string
+	maxTurns, maxBudget  string
+
+	systemPrompt, systemPromptFile             string
+	appendSystemPrompt, appendSystemPromptFile string
+
+	permissionMode       string
+	skipPermissions      bool
+	allowed, disallowed  []string
+	tools                string
+	settings             string
+	addDirs              []string
+	debug                string
+	continueLast         bool
+	resume               string
+	sessionID            string
+	noPersistence        bool
+	mcpConfig            []string
+	permissionPromptTool string
+
+	// set reports whether a flag was given on the command line.
+	set func(name string) bool
+}
+
+// debugAll is the value of a bare --debug.
+const debugAll = "all"
+
+// resumePicker is the value of a bare --resume (Claude Code opens a
+// session picker).
+const resumePicker = "(picker)"
+
+func (f *flags) define(fs *pflag.FlagSet) {
+	fs.SortFlags = false
+	fs.BoolVarP(&f.print, "print", "p", false, "Print the response and exit (headless mode)")
+	fs.StringVar(&f.outputFormat, "output-format", "text",
+		"Output `format` with --print: text, json (one result) or stream-json (NDJSON frames)")
+	fs.StringVar(&f.inputFormat, "input-format", "text", "Input `format` with --print: text (stream-json is not supported yet)")
+	fs.BoolVar(&f.verbose, "verbose", false, "Report every message (required by --output-format=stream-json)")
+	fs.BoolVar(&f.partial, "include-partial-messages", false,
+		"Also emit raw streaming events (needs --print and --output-format=stream-json)")
+	fs.StringVar(&f.model, "model", "", "The `model` to use: an alias (sonnet, opus, haiku) or a full id")
+	fs.StringVar(&f.fallbackModel, "fallback-model", "",
+		"Comma-separated `models` to try when the main model is overloaded (--print)")
+	fs.StringVar(&f.maxTurns, "max-turns", "", "Stop after `N` agentic turns (--print)")
+	fs.StringVar(&f.maxBudget, "max-budget-usd", "", "Stop once the estimated spend reaches `USD` dollars (--print)")
+	f.definePrompts(fs)
+	f.definePermissions(fs)
+	f.defineSession(fs)
+}
+
+func (f *flags) definePrompts(fs *pflag.FlagSet) {
+	fs.StringVar(&f.systemPrompt, "system-prompt", "", "Replace the default system prompt with `text`")
+	fs.StringVar(&f.systemPromptFile, "system-prompt-file", "", "Replace the default system prompt with the contents of `file`")
+	fs.StringVar(&f.appendSystemPrompt, "append-system-prompt", "", "Append `text` to the system prompt")
+	fs.StringVar(&f.appendSystemPromptFile, "append-system-prompt-file", "", "Append the contents of `file` to the system prompt")
+}
+
+func (f *flags) definePermissions(fs *pflag.FlagSet) {
+	fs.StringVar(&f.permissionMode, "permission-mode", "",
+		"Permission `mode`: default, acceptEdits, plan, auto, dontAsk or bypassPermissions")
+	fs.BoolVar(&f.skipPermissions, "dangerously-skip-permissions", false,
+		"Skip every permission check (= --permission-mode bypassPermissions)")
+	allowed, disallowed := ruleList{&f.allowed}, ruleList{&f.disallowed}
+	fs.Var(allowed, "allowedTools", `Tool rules to allow, comma- or space-separated (e.g. "Bash(git log *) Edit")`)
+	fs.Var(allowed, "allowed-tools", "Same as --allowedTools")
+	fs.Var(disallowed, "disallowedTools", `Tool rules to deny, comma- or space-separated (e.g. "Bash(rm *)")`)
+	fs.Var(disallowed, "disallowed-tools", "Same as --disallowedTools")
+	fs.StringVar(&f.tools, "tools", "", "Built-in `tools` to offer: \"\" for none, \"default\" for all, or \"Bash,Edit,Read\"")
+	fs.StringVar(&f.settings, "settings", "", "Extra settings: a JSON `file or string`")
+	fs.StringArrayVar(&f.addDirs, "add-dir", nil, "Another `directory` tools may work in (repeatable)")
+	fs.StringVar(&f.permissionPromptTool, "permission-prompt-tool", "",
+		"MCP `tool` (or \"stdio\") that answers permission prompts (not supported yet)")
+}
+
+func (f *flags) defineSession(fs *pflag.FlagSet) {
+	fs.StringVarP(&f.debug, "debug", "d", "", "Debug logging, optionally limited to a `filter` (--debug=api,hooks)")
+	fs.Lookup("debug").NoOptDefVal = debugAll
+	fs.BoolVarP(&f.continueLast, "continue", "c", false, "Continue the most recent conversation (not supported yet)")
+	fs.StringVarP(&f.resume, "resume", "r", "", "Resume the conversation with this session `id` (not supported yet)")
+	fs.Lookup("resume").NoOptDefVal = resumePicker
+	fs.StringVar(&f.sessionID, "session-id", "", "Session `uuid` for the new conversation")
+	fs.BoolVar(&f.noPersistence, "no-session-persistence", false, "Do not save the conversation (--print)")
+	fs.StringArrayVar(&f.mcpConfig, "mcp-config", nil, "MCP servers from a JSON `file or string` (not supported yet)")
+}
+
+// newRoot returns the root command. run is called with the positional
+// arguments once the flags parsed; it is not called for --help and
+// --version.
+func newRoot(f *flags, run func(args []string)) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "corvid [flags] [prompt]",
+		Short: "corvid: an agentic coding assistant for the terminal",
+		Long: "corvid runs an agentic coding session, compatible with Claude Code's command line.\n\n" +
+			"With -p it runs the prompt (the argument, piped stdin, or both) to completion,\n" +
+			"prints the result and exits. The interactive interface is not available yet.",
+		Args:              cobra.ArbitraryArgs,
+		SilenceErrors:     true,
+		SilenceUsage:      true,
+		Version:           version.String(),
+		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
+		Run:               func(_ *cobra.Command, args []string) { run(args) },
+	}
+	cmd.SetVersionTemplate("{{.Version}}\n")
+	f.define(cmd.Flags())
+	f.set = func(name string) bool { return cmd.Flags().Changed(name) }
+	return cmd
+}

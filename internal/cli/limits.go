@@ -1,0 +1,69 @@
+package cli
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/google/uuid"
+)
+
+// checkLimits checks the model choice and the turn and budget caps.
+func checkLimits(f *flags, inv *invocation, _ env) error {
+	o := &inv.opts
+	o.Model = strings.TrimSpace(f.model)
+	for _, m := range strings.Split(f.fallbackModel, ",") {
+		if m = strings.TrimSpace(m); m == "" {
+			continue
+		}
+		if m == o.Model {
+			return usagef("Error: Fallback model cannot be the same as the main model. " +
+				"Please specify a different model for --fallback-model.")
+		}
+		o.FallbackModels = append(o.FallbackModels, m)
+	}
+	if f.set("max-turns") {
+		n, err := strconv.Atoi(strings.TrimSpace(f.maxTurns))
+		if err != nil || n <= 0 {
+			return usagef("Error: --max-turns must be a positive integer (got %q)", f.maxTurns)
+		}
+		o.MaxTurns = n
+	}
+	if f.set("max-budget-usd") {
+		x, err := strconv.ParseFloat(strings.TrimSpace(f.maxBudget), 64)
+		if err != nil || !(x > 0) || math.IsInf(x, 0) {
+			return usagef("Error: --max-budget-usd must be a positive number (got %q)", f.maxBudget)
+		}
+		o.MaxBudgetUSD = x
+	}
+	return nil
+}
+
+// checkSession handles the session flags. Resuming needs the session
+// store, which does not exist yet: rather than silently start a new
+// conversation, corvid refuses. Ignoring --mcp-config only means fewer
+// tools, so it is a warning; --permission-prompt-tool would change who
+// approves tool calls, so it is refused.
+func checkSession(f *flags, inv *invocation, _ env) error {
+	switch {
+	case f.continueLast:
+		return usagef("Error: --continue is not supported yet (corvid does not save conversations yet)")
+	case f.set("resume"):
+		return usagef("Error: --resume is not supported yet (corvid does not save conversations yet)")
+	case f.set("permission-prompt-tool"):
+		return usagef("Error: --permission-prompt-tool is not supported yet")
+	}
+	if f.set("session-id") {
+		if _, err := uuid.Parse(f.sessionID); err != nil {
+			return usagef("Error: Invalid session ID. Must be a valid UUID.")
+		}
+		inv.opts.SessionID = f.sessionID
+	}
+	if len(f.mcpConfig) > 0 {
+		inv.warnings = append(inv.warnings,
+			"Warning: --mcp-config is not supported yet; no MCP servers are loaded")
+	}
+	inv.opts.NoSessionPersistence = f.noPersistence
+	inv.opts.Debug = f.debug
+	return nil
+}
