@@ -13,7 +13,7 @@ import (
 // newProvider builds the Anthropic client from the environment and says
 // where its credentials came from (system/init's apiKeySource).
 func newProvider(env environment) (provider.Provider, string, error) {
-	cfg := anthropic.ConfigFromEnv(env)
+	cfg := anthropic.ConfigFromEnv(env.str) // env.str tolerates a nil Getenv
 	cfg.UserAgent = "corvid/" + version.Corvid
 	client, err := anthropic.New(cfg)
 	if err != nil {

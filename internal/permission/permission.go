@@ -103,8 +103,11 @@ func (g Gate) Check(_ context.Context, req Request) Decision {
 	}
 	switch req.ToolCheck.Behavior {
 	case tool.PermissionDeny:
-		return Decision{Behavior: tool.PermissionDeny, Message: req.ToolCheck.Message,
-			Reason: name + " refused this input"}
+		msg := req.ToolCheck.Message
+		if msg == "" {
+			msg = fmt.Sprintf("Permission to use %s has been denied.", name)
+		}
+		return Decision{Behavior: tool.PermissionDeny, Message: msg, Reason: name + " refused this input"}
 	case tool.PermissionAsk:
 		if g.Mode != ModeBypass && req.Hook != tool.PermissionAllow {
 			msg := req.ToolCheck.Message

@@ -27,12 +27,15 @@ func NewRegistry(tools ...Tool) (*Registry, error) {
 }
 
 func (r *Registry) add(t Tool) error {
+	if t == nil {
+		return fmt.Errorf("tool: nil tool")
+	}
 	names := append([]string{t.Name()}, t.Aliases()...)
-	for _, n := range names {
+	for i, n := range names {
 		if n == "" {
 			return fmt.Errorf("tool: empty name")
 		}
-		if _, dup := r.byName[n]; dup {
+		if _, dup := r.byName[n]; dup || slices.Contains(names[:i], n) {
 			return fmt.Errorf("tool: duplicate tool name %q", n)
 		}
 	}

@@ -33,8 +33,11 @@ func UseError(s string) *Result {
 	return ErrorText("<tool_use_error>" + s + "</tool_use_error>")
 }
 
-// TextOf concatenates the text blocks of a result.
+// TextOf concatenates the text blocks of a result ("" for a nil result).
 func (r *Result) TextOf() string {
+	if r == nil {
+		return ""
+	}
 	var s string
 	for _, b := range r.Content {
 		if b.Type == provider.BlockText {

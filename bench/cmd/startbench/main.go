@@ -29,6 +29,11 @@ func main() {
 }
 
 func run(bin string, n int) error {
+	base, err := measure(n, func() (time.Duration, error) { return timeExec("true") })
+	if err != nil {
+		return err
+	}
+	report("baseline: true (spawn and wait only)", base)
 	version, err := measure(n, func() (time.Duration, error) { return timeVersion(bin) })
 	if err != nil {
 		return err
@@ -61,11 +66,13 @@ func report(name string, ds []time.Duration) {
 		ms(ds[len(ds)/2]), ms(ds[0]), ms(ds[len(ds)*9/10]))
 }
 
-func timeVersion(bin string) (time.Duration, error) {
-	cmd := exec.Command(bin, "--version")
+func timeVersion(bin string) (time.Duration, error) { return timeExec(bin, "--version") }
+
+func timeExec(bin string, args ...string) (time.Duration, error) {
+	cmd := exec.Command(bin, args...)
 	start := time.Now()
 	if err := cmd.Run(); err != nil {
-		return 0, fmt.Errorf("%s --version: %w", bin, err)
+		return 0, fmt.Errorf("%s %v: %w", bin, args, err)
 	}
 	return time.Since(start), nil
 }
