@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -334,4 +336,23 @@ func modelsOf(reqs []providertest.Request) []string {
 		out = append(out, r.Model)
 	}
 	return out
+}
+
+func TestHardStopAfterInterruptStopsBlockingTools(t *testing.T) {
+	sc := providertest.Scenario{Turns: []providertest.Turn{{
+		Blocks: []providertest.Block{providertest.ToolUse("x", "Exclusive", map[string]int{"ms": 600000})},
+	}}}
+	hard, kill := context.WithCancelCause(t.Context())
+	f := newFixture(t, sc, nil)
+	f.log.onStart = func(string) {
+		f.eng.Interrupt() // Exclusive blocks on interrupt: it keeps running
+		kill(errors.New("second Ctrl-C"))
+	}
+	res := f.submit(t, hard, "go")
+	if res.Subtype != event.SubtypeDuringExecution || !strings.Contains(res.Errors[0], "Interrupted") {
+		t.Fatalf("result %+v", res)
+	}
+	if got := resultTexts(f.eng.Messages()[2])["x"]; !strings.Contains(got, "interrupted") {
+		t.Fatalf("tool result %q", got)
+	}
 }

@@ -34,6 +34,7 @@ const (
 	ErrTypeAuthentication = "authentication_error"
 	ErrTypePermission     = "permission_error"
 	ErrTypeNotFound       = "not_found_error"
+	ErrTypeTooLarge       = "request_too_large"
 	ErrTypeConnection     = "connection_error"
 	ErrTypeMalformed      = "malformed_stream"
 )
@@ -141,4 +142,29 @@ func AsAPIError(err error) *APIError {
 		return ae
 	}
 	return &APIError{Type: ErrTypeConnection, Err: err}
+}
+
+// TypeForStatus is the error type the API uses for an HTTP status, for
+// error bodies that do not say; "" for statuses it has no name for.
+func TypeForStatus(status int) string {
+	switch status {
+	case 400:
+		return ErrTypeInvalidRequest
+	case 401:
+		return ErrTypeAuthentication
+	case 403:
+		return ErrTypePermission
+	case 404:
+		return ErrTypeNotFound
+	case 413:
+		return ErrTypeTooLarge
+	case 429:
+		return ErrTypeRateLimit
+	case 529:
+		return ErrTypeOverloaded
+	}
+	if status >= 500 {
+		return ErrTypeAPI
+	}
+	return ""
 }

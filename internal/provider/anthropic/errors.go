@@ -48,7 +48,7 @@ func fromHTTP(e *anthropic.Error) *provider.APIError {
 		out.Message = truncate(raw, maxErrorText)
 	}
 	if out.Type == "" {
-		out.Type = typeForStatus(e.StatusCode)
+		out.Type = provider.TypeForStatus(e.StatusCode)
 	}
 	if out.Message == "" {
 		out.Message = http.StatusText(e.StatusCode)
@@ -73,30 +73,6 @@ func fromEvent(data []byte, requestID string) *provider.APIError {
 	return out
 }
 
-// typeForStatus names the error type the API uses for a status, for error
-// bodies that do not say.
-func typeForStatus(status int) string {
-	switch status {
-	case http.StatusBadRequest:
-		return provider.ErrTypeInvalidRequest
-	case http.StatusUnauthorized:
-		return provider.ErrTypeAuthentication
-	case http.StatusForbidden:
-		return provider.ErrTypePermission
-	case http.StatusNotFound:
-		return provider.ErrTypeNotFound
-	case http.StatusRequestEntityTooLarge:
-		return "request_too_large"
-	case http.StatusTooManyRequests:
-		return provider.ErrTypeRateLimit
-	case 529:
-		return provider.ErrTypeOverloaded
-	}
-	if status >= 500 {
-		return provider.ErrTypeAPI
-	}
-	return ""
-}
 
 // retryAfter reads the server's retry hint: retry-after-ms, else
 // retry-after in seconds or as an HTTP date (a past date means now).

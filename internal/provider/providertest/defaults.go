@@ -1,7 +1,7 @@
 package providertest
 
 import (
-	"net/http"
+	"cmp"
 
 	"corvid/internal/provider"
 )
@@ -58,23 +58,7 @@ func (t Turn) errorMessage() string {
 
 // statusErrorType maps an HTTP status to the error type the API uses.
 func statusErrorType(status int) string {
-	switch status {
-	case http.StatusBadRequest:
-		return provider.ErrTypeInvalidRequest
-	case http.StatusUnauthorized:
-		return provider.ErrTypeAuthentication
-	case http.StatusForbidden:
-		return provider.ErrTypePermission
-	case http.StatusNotFound:
-		return provider.ErrTypeNotFound
-	case http.StatusRequestEntityTooLarge:
-		return "request_too_large"
-	case http.StatusTooManyRequests:
-		return provider.ErrTypeRateLimit
-	case 529:
-		return provider.ErrTypeOverloaded
-	}
-	return provider.ErrTypeAPI
+	return cmp.Or(provider.TypeForStatus(status), provider.ErrTypeAPI)
 }
 
 func defaultErrorMessage(errType string) string {
