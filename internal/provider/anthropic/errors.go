@@ -73,7 +73,6 @@ func fromEvent(data []byte, requestID string) *provider.APIError {
 	return out
 }
 
-
 // retryAfter reads the server's retry hint: retry-after-ms, else
 // retry-after in seconds or as an HTTP date (a past date means now).
 func retryAfter(h http.Header, now time.Time) (time.Duration, bool) {
