@@ -48,7 +48,7 @@ func TestConfigureModel(t *testing.T) {
 		{name: "fallback chain", flag: "opus", fallbacks: []string{"sonnet", "haiku"}, env: creds,
 			want: model.Resolve("opus").ID, wantFalls: []string{sonnet, haiku}},
 		{name: "fallbacks honour overrides", flag: "opus", fallbacks: []string{"sonnet"},
-			env: creds.with("ANTHROPIC_DEFAULT_SONNET_MODEL", "my-sonnet"),
+			env:  creds.with("ANTHROPIC_DEFAULT_SONNET_MODEL", "my-sonnet"),
 			want: model.Resolve("opus").ID, wantFalls: []string{"my-sonnet"}},
 	}
 	for _, tt := range tests {

@@ -55,18 +55,21 @@ const (
 	ModePlan        Mode = "plan"
 	ModeDontAsk     Mode = "dontAsk"
 	ModeBypass      Mode = "bypassPermissions"
+	// ModeAuto lets a classifier approve calls in Claude Code; until corvid
+	// has one it behaves as default (never less safe than asked for).
+	ModeAuto Mode = "auto"
 )
 
 // ParseMode accepts the modes of --permission-mode (and "manual" for
 // default).
 func ParseMode(s string) (Mode, error) {
 	switch m := Mode(s); m {
-	case ModeDefault, ModeAcceptEdits, ModePlan, ModeDontAsk, ModeBypass:
+	case ModeDefault, ModeAcceptEdits, ModePlan, ModeDontAsk, ModeBypass, ModeAuto:
 		return m, nil
 	case "manual", "":
 		return ModeDefault, nil
 	}
-	return "", fmt.Errorf("invalid permission mode %q (want default, acceptEdits, plan, dontAsk or bypassPermissions)", s)
+	return "", fmt.Errorf("invalid permission mode %q (want default, acceptEdits, plan, auto, dontAsk or bypassPermissions)", s)
 }
 
 // AllowAll allows every call.

@@ -11,7 +11,7 @@ import (
 )
 
 var allModes = []permission.Mode{permission.ModeDefault, permission.ModeAcceptEdits,
-	permission.ModePlan, permission.ModeDontAsk, permission.ModeBypass}
+	permission.ModePlan, permission.ModeAuto, permission.ModeDontAsk, permission.ModeBypass}
 
 func TestParseMode(t *testing.T) {
 	tests := []struct {
@@ -22,6 +22,7 @@ func TestParseMode(t *testing.T) {
 		{"default", permission.ModeDefault, false},
 		{"acceptEdits", permission.ModeAcceptEdits, false},
 		{"plan", permission.ModePlan, false},
+		{"auto", permission.ModeAuto, false},
 		{"dontAsk", permission.ModeDontAsk, false},
 		{"bypassPermissions", permission.ModeBypass, false},
 		{"manual", permission.ModeDefault, false},
