@@ -42,8 +42,16 @@ type Config struct {
 	BatchTools     bool
 	MaxConcurrency int
 
-	SessionID      string
-	Cwd            string
+	SessionID string
+	Cwd       string
+	// Dirs are the working directories tools may use (Cwd first).
+	Dirs []string
+	// SessionDir is where tools keep per-session files.
+	SessionDir string
+	// Reminders, when set, is asked before every request for notes to put
+	// in front of the model (a background shell finished, say); each is
+	// added to the last user message inside <system-reminder> tags.
+	Reminders      func() []string
 	PermissionMode permission.Mode
 	APIKeySource   string
 	// Sink receives events in order; nil discards them.
@@ -110,7 +118,8 @@ func New(cfg Config) *Engine {
 		cfg.Sink = func(event.Event) {}
 	}
 	e := &Engine{cfg: cfg, costs: &cost.Tracker{},
-		env: tool.Env{WorkDir: cfg.Cwd, SessionID: cfg.SessionID}}
+		env: tool.Env{WorkDir: cfg.Cwd, ProjectDir: cfg.Cwd, Dirs: cfg.Dirs,
+			SessionID: cfg.SessionID, SessionDir: cfg.SessionDir}}
 	e.pipeline = &executor.Pipeline{Permission: cfg.Permission, Hooks: cfg.Hooks, OnDenial: e.recordDenial}
 	return e
 }

@@ -13,6 +13,7 @@ import (
 	"corvid/internal/permission"
 	"corvid/internal/provider"
 	"corvid/internal/provider/providertest"
+	"corvid/internal/tool"
 )
 
 func textTurn(s string) providertest.Turn {
@@ -354,5 +355,33 @@ func TestHardStopAfterInterruptStopsBlockingTools(t *testing.T) {
 	}
 	if got := resultTexts(f.eng.Messages()[2])["x"]; !strings.Contains(got, "interrupted") {
 		t.Fatalf("tool result %q", got)
+	}
+}
+
+func TestRemindersAndLineCounts(t *testing.T) {
+	edit := &tool.Func{ToolName: "Edit", Schema: []byte(`{"type":"object"}`),
+		Run: func(context.Context, tool.Call) (*tool.Result, error) {
+			return &tool.Result{Content: tool.Text("edited").Content, LinesAdded: 3, LinesRemoved: 1}, nil
+		}}
+	sc := providertest.Scenario{Turns: []providertest.Turn{
+		{Blocks: []providertest.Block{providertest.ToolUse("e", "Edit", map[string]any{})}},
+		textTurn("done"),
+	}}
+	notes := [][]string{{"shell 1 finished"}, nil}
+	f := newFixture(t, sc, func(c *Config) {
+		reg, _ := tool.NewRegistry(edit)
+		c.Tools = reg
+		c.Reminders = func() []string { n := notes[0]; notes = notes[1:]; return n }
+	})
+	f.submit(t, t.Context(), "go")
+	first := f.srv.Requests()[0].Messages[0]
+	if got := first.Content[len(first.Content)-1].Text; got != "<system-reminder>\nshell 1 finished\n</system-reminder>" {
+		t.Fatalf("reminder block %q", got)
+	}
+	if n := len(lastUser(f.srv.Requests()[1]).Content); n != 1 {
+		t.Fatalf("second request's user message has %d blocks, want only the tool result", n)
+	}
+	if add, rm := f.eng.Costs().Lines(); add != 3 || rm != 1 {
+		t.Fatalf("lines %d/%d, want 3/1", add, rm)
 	}
 }

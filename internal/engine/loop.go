@@ -41,6 +41,7 @@ func (r *run) loop(ctx context.Context) event.Result {
 			return res
 		}
 		r.turns++
+		r.e.remind()
 		out := r.e.respond(ctx, r)
 		if out.err != nil && ctx.Err() == nil {
 			if r.recover(ctx, out.err) {
@@ -179,4 +180,18 @@ func retryEvent(info *provider.RetryInfo) event.Retry {
 		ev.Status, ev.Category, ev.Message = info.Err.StatusCode, info.Err.Category(), info.Err.Error()
 	}
 	return ev
+}
+
+// remind adds the pending reminders to the last user message.
+func (e *Engine) remind() {
+	if e.cfg.Reminders == nil || len(e.messages) == 0 {
+		return
+	}
+	last := &e.messages[len(e.messages)-1]
+	if last.Role != provider.RoleUser {
+		return
+	}
+	for _, note := range e.cfg.Reminders() {
+		last.Content = append(last.Content, provider.TextBlock("<system-reminder>\n"+note+"\n</system-reminder>"))
+	}
 }

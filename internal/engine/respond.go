@@ -158,6 +158,7 @@ func (s *streamer) handle(u executor.Update) {
 		return
 	}
 	s.e.costs.AddToolDuration(u.Elapsed)
+	s.e.costs.AddLines(u.Result.LinesAdded, u.Result.LinesRemoved)
 	b := resultBlock(u.Call.ID, u.Result)
 	s.results = append(s.results, b)
 	structured := u.Result.Structured

@@ -123,7 +123,7 @@ func TestFuncCall(t *testing.T) {
 	if err != nil || res.TextOf() != "done" {
 		t.Fatalf("Call = %v, %v; want the Run result %q and no error", res, err, "done")
 	}
-	if got.ID != call.ID || string(got.Input) != string(call.Input) || got.Env != call.Env {
+	if got.ID != call.ID || string(got.Input) != string(call.Input) || got.Env.WorkDir != call.Env.WorkDir || got.Env.SessionID != call.Env.SessionID {
 		t.Errorf("Run saw call %+v, want %+v", got, call)
 	}
 }

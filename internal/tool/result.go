@@ -11,6 +11,9 @@ type Result struct {
 	// Structured is the tool's structured output (tool_use_result in
 	// stream-json and transcripts).
 	Structured any
+	// LinesAdded and LinesRemoved count the lines this call changed in
+	// files, for the cost tracker's code-change totals.
+	LinesAdded, LinesRemoved int
 	// Modifier, when set, changes the conversation's Env after this call.
 	// It is applied only for calls that are not concurrency-safe.
 	Modifier func(Env) Env

@@ -71,8 +71,16 @@ type Call struct {
 type Env struct {
 	// WorkDir is the current working directory of the conversation.
 	WorkDir string
+	// ProjectDir is the directory the conversation started in.
+	ProjectDir string
+	// Dirs are the directories tools may work in: the project directory
+	// and any added ones. Read-only: tools must not modify the slice.
+	Dirs []string
 	// SessionID identifies the conversation.
 	SessionID string
+	// SessionDir is where tools keep per-session files (spilled output,
+	// background shell logs); it may not exist yet.
+	SessionDir string
 }
 
 // Progress is one intermediate report from a running call.
