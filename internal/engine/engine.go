@@ -54,6 +54,10 @@ type Config struct {
 	Reminders      func() []string
 	PermissionMode permission.Mode
 	APIKeySource   string
+	// Costs accumulates usage and money; nil starts a new tracker. Share
+	// one with helpers that call models on the conversation's behalf
+	// (WebFetch's summariser) so their spend counts too.
+	Costs *cost.Tracker
 	// Sink receives events in order; nil discards them.
 	Sink event.Sink
 	// PartialMessages publishes raw stream events.
@@ -117,7 +121,10 @@ func New(cfg Config) *Engine {
 	if cfg.Sink == nil {
 		cfg.Sink = func(event.Event) {}
 	}
-	e := &Engine{cfg: cfg, costs: &cost.Tracker{},
+	if cfg.Costs == nil {
+		cfg.Costs = &cost.Tracker{}
+	}
+	e := &Engine{cfg: cfg, costs: cfg.Costs,
 		env: tool.Env{WorkDir: cfg.Cwd, ProjectDir: cfg.Cwd, Dirs: cfg.Dirs,
 			SessionID: cfg.SessionID, SessionDir: cfg.SessionDir}}
 	e.pipeline = &executor.Pipeline{Permission: cfg.Permission, Hooks: cfg.Hooks, OnDenial: e.recordDenial}
