@@ -1,0 +1,142 @@
+package shell
+
+import (
+	"strings"
+)
+
+// ReadOnly reports whether command only reads: every simple command in
+// it, wherever it appears (lists, pipelines, subshells, blocks, loops,
+// conditionals, command and process substitutions), is on the read-only
+// list with arguments that cannot make it write or run something else,
+// and nothing else writes:
+//   - no output redirection to a file (/dev/null, /dev/stdout,
+//     /dev/stderr and descriptor duplications such as 2>&1 are fine);
+//   - no assignment to a variable that changes how later commands run
+//     (PATH, LD_PRELOAD, IFS, GIT_*, …);
+//   - no command whose name is not a literal (`$CMD args`);
+//   - no coprocess, and no arithmetic that evaluates a variable;
+//   - no git command combined with a change of directory (another
+//     repository's configuration can make git run programs).
+//
+// A command that does not parse, or is longer than MaxLength, is not
+// read-only. `cd` counts as read-only: it changes only the shell that
+// runs the command.
+func ReadOnly(command string) bool {
+	a, err := Parse(command)
+	return err == nil && a.ReadOnly()
+}
+
+// ReadOnly reports whether the analysed command only reads; see the
+// package-level ReadOnly.
+func (a *Analysis) ReadOnly() bool {
+	if a.Coproc || a.Arithmetic {
+		return false
+	}
+	for _, r := range a.Redirects {
+		if r.Writes() {
+			return false
+		}
+	}
+	git := false
+	for _, c := range a.Commands {
+		if !c.ReadOnly() {
+			return false
+		}
+		git = git || c.Name.Text == "git"
+	}
+	return !(git && a.ChangesDir)
+}
+
+// ReadOnly reports whether this simple command, on its own, only reads.
+func (c Command) ReadOnly() bool {
+	for _, as := range c.Assigns {
+		if sensitiveVar(as.Name) {
+			return false
+		}
+	}
+	if c.Name.Text == "" && !c.Name.Dynamic {
+		return true // an assignment only
+	}
+	if !c.Name.Static() {
+		return false
+	}
+	if rule, ok := readOnlyRules[c.Name.Text]; ok {
+		return rule(c)
+	}
+	return versionQuery(c)
+}
+
+// Writes reports whether the redirection writes to a file.
+func (r Redirect) Writes() bool {
+	switch r.Op {
+	case ">", ">>", ">|", "&>", "&>>", "<>":
+		return !harmlessTarget(r.Target)
+	case ">&":
+		return !fdTarget(r.Target) && !harmlessTarget(r.Target)
+	}
+	return false
+}
+
+// harmlessTarget reports whether writing to w writes no file.
+func harmlessTarget(w Word) bool {
+	if !w.Static() {
+		return false
+	}
+	switch w.Text {
+	case "/dev/null", "/dev/stdout", "/dev/stderr":
+		return true
+	}
+	return strings.HasPrefix(w.Text, "/dev/fd/")
+}
+
+// fdTarget reports whether w names a file descriptor (`>&2`, `>&-`).
+func fdTarget(w Word) bool {
+	t := strings.TrimSuffix(w.Text, "-")
+	return w.Static() && (t == "" || strings.Trim(t, "0123456789") == "")
+}
+
+// sensitivePrefixes and sensitiveNames are the variables whose value
+// changes which program runs or what it loads: assigning them makes a
+// command not read-only.
+var (
+	sensitivePrefixes = []string{"LD_", "DYLD_", "GIT_", "BASH_", "GO", "NODE_", "NPM_CONFIG_",
+		"PYTHON", "PERL", "RUBY", "RIPGREP_", "JAVA_"}
+	sensitiveNames = map[string]bool{"PATH": true, "IFS": true, "ENV": true, "SHELLOPTS": true,
+		"BASHOPTS": true, "PS4": true, "PROMPT_COMMAND": true, "HOME": true, "XDG_CONFIG_HOME": true,
+		"PAGER": true, "MANPAGER": true, "EDITOR": true, "VISUAL": true, "LESSOPEN": true,
+		"LESSCLOSE": true, "TMPDIR": true, "CDPATH": true}
+)
+
+func sensitiveVar(name string) bool {
+	if sensitiveNames[name] {
+		return true
+	}
+	for _, p := range sensitivePrefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// versionTools are programs for which a lone --version or --help only
+// prints.
+var versionTools = map[string]bool{"node": true, "npm": true, "npx": true, "yarn": true, "pnpm": true,
+	"bun": true, "deno": true, "python": true, "python3": true, "pip": true, "pip3": true,
+	"ruby": true, "gem": true, "cargo": true, "rustc": true, "rustup": true, "java": true,
+	"javac": true, "mvn": true, "gradle": true, "gcc": true, "g++": true, "cc": true, "clang": true,
+	"make": true, "cmake": true, "ninja": true, "docker": true, "kubectl": true, "tsc": true,
+	"php": true, "perl": true, "swift": true, "dotnet": true, "bash": true, "zsh": true, "sh": true}
+
+// versionQuery accepts `tool --version` and `tool --help` for known
+// tools.
+func versionQuery(c Command) bool {
+	if !versionTools[c.Name.Text] || len(c.Args) != 1 || !c.Args[0].Static() || c.MoreArgs {
+		return false
+	}
+	switch c.Args[0].Text {
+	case "--version", "-version", "-V", "--help", "-h":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,181 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// walker collects an Analysis from a parsed file.
+type walker struct {
+	src    string
+	a      *Analysis
+	substs [][2]uint           // source ranges of substitutions seen so far
+	index  map[syntax.Node]int // command node → index in a.Commands
+}
+
+func analyse(f *syntax.File, src string) *Analysis {
+	w := &walker{src: src, a: &Analysis{last: -1}, index: map[syntax.Node]int{}}
+	syntax.Walk(f, w.visit)
+	w.a.last = w.lastOf(f.Stmts)
+	return w.a
+}
+
+// visit sees every node in preorder, so a substitution is recorded
+// before the commands inside it.
+func (w *walker) visit(n syntax.Node) bool {
+	switch n := n.(type) {
+	case *syntax.CallExpr:
+		w.call(n)
+	case *syntax.DeclClause:
+		w.decl(n)
+	case *syntax.TestClause:
+		w.add(n, Command{Name: Word{Text: "[["}, Source: w.text(n)})
+	case *syntax.Redirect:
+		w.redirect(n)
+	case *syntax.CmdSubst:
+		kind := "$("
+		if n.Backquotes {
+			kind = "`"
+		}
+		w.subst(n, kind)
+	case *syntax.ProcSubst:
+		w.subst(n, n.Op.String())
+	case *syntax.FuncDecl:
+		if n.Name != nil {
+			w.a.Funcs = append(w.a.Funcs, n.Name.Value)
+		}
+	case *syntax.CoprocClause:
+		w.a.Coproc = true
+	default:
+		w.arith(n)
+	}
+	return true
+}
+
+func (w *walker) call(n *syntax.CallExpr) {
+	words := make([]Word, len(n.Args))
+	for i, arg := range n.Args {
+		words[i] = w.word(arg)
+	}
+	c := strip(words)
+	c.Assigns = append(w.assigns(n.Assigns), c.Assigns...)
+	c.Source = w.text(n)
+	switch c.Name.Text {
+	case "cd", "pushd", "popd":
+		w.a.ChangesDir = true
+	}
+	w.add(n, c)
+}
+
+// decl records `export`, `declare`, `local`, `readonly`, `typeset` and
+// `nameref` as commands: options and bare names are their arguments.
+func (w *walker) decl(n *syntax.DeclClause) {
+	c := Command{Name: Word{Text: n.Variant.Value}, Source: w.text(n)}
+	for _, as := range n.Args {
+		switch {
+		case as.Naked && as.Name != nil:
+			c.Args = append(c.Args, Word{Text: as.Name.Value})
+		case as.Naked:
+			c.Args = append(c.Args, w.word(as.Value))
+		default:
+			c.Assigns = append(c.Assigns, w.assign(as))
+		}
+	}
+	for _, arg := range c.Args {
+		if arg.Dynamic || (len(arg.Text) > 1 && arg.Text[0] == '-' && strings.IndexByte(arg.Text, 'i') >= 0) {
+			w.a.Arithmetic = true // declare -i evaluates values
+		}
+	}
+	w.add(n, c)
+}
+
+func (w *walker) add(n syntax.Node, c Command) {
+	c.Nested = w.nested(n.Pos())
+	w.index[n] = len(w.a.Commands)
+	w.a.Commands = append(w.a.Commands, c)
+}
+
+func (w *walker) assigns(list []*syntax.Assign) []Assign {
+	var out []Assign
+	for _, as := range list {
+		out = append(out, w.assign(as))
+	}
+	return out
+}
+
+func (w *walker) assign(as *syntax.Assign) Assign {
+	out := Assign{Value: w.word(as.Value)}
+	if as.Name != nil {
+		out.Name = as.Name.Value
+	}
+	if as.Array != nil || as.Index != nil {
+		out.Value = Word{Text: w.text(as), Dynamic: true}
+	}
+	return out
+}
+
+func (w *walker) redirect(n *syntax.Redirect) {
+	r := Redirect{Op: n.Op.String(), Target: w.word(n.Word)}
+	if n.N != nil {
+		r.Fd = n.N.Value
+	}
+	w.a.Redirects = append(w.a.Redirects, r)
+}
+
+func (w *walker) subst(n syntax.Node, kind string) {
+	w.substs = append(w.substs, [2]uint{n.Pos().Offset(), n.End().Offset()})
+	w.a.Substs = append(w.a.Substs, Subst{Kind: kind, Source: w.text(n)})
+}
+
+// nested reports whether pos lies inside a substitution seen so far.
+func (w *walker) nested(pos syntax.Pos) bool {
+	off := pos.Offset()
+	for _, r := range w.substs {
+		if off > r[0] && off < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// text is n's source text.
+func (w *walker) text(n syntax.Node) string {
+	start, end := n.Pos().Offset(), n.End().Offset()
+	if start > end || end > uint(len(w.src)) {
+		return ""
+	}
+	return w.src[start:end]
+}
+
+// lastOf returns the index of the command whose exit status is the
+// list's, or -1.
+func (w *walker) lastOf(stmts []*syntax.Stmt) int {
+	if len(stmts) == 0 {
+		return -1
+	}
+	return w.stmtLast(stmts[len(stmts)-1])
+}
+
+func (w *walker) stmtLast(s *syntax.Stmt) int {
+	if s.Negated || s.Background || s.Coprocess || s.Disown {
+		return -1
+	}
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.TestClause, *syntax.DeclClause:
+		if i, ok := w.index[c]; ok {
+			return i
+		}
+	case *syntax.BinaryCmd:
+		return w.stmtLast(c.Y)
+	case *syntax.TimeClause:
+		if c.Stmt != nil {
+			return w.stmtLast(c.Stmt)
+		}
+	case *syntax.Block:
+		return w.lastOf(c.Stmts)
+	case *syntax.Subshell:
+		return w.lastOf(c.Stmts)
+	}
+	return -1
+}
