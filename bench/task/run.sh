@@ -31,6 +31,7 @@ JSON
 
 rss=(); cpu=()
 for i in $(seq "$runs"); do
+  rm -f "$work/url"
   "$work/fakeapi" -scenario "$work/scenario.json" -exit-when-done > "$work/url" &
   fake=$!
   while [ ! -s "$work/url" ]; do sleep 0.01; done

@@ -31,7 +31,9 @@ func scriptCommands() map[string]func(*testscript.TestScript, bool, []string) {
 	}
 }
 
-// fakeapi start FILE    start the fake API with a scenario file and point
+// fakeapi start FILE    start the fake API with a scenario file ($WORK
+//
+//	expanded) and point
 //
 //	ANTHROPIC_BASE_URL at it
 //
@@ -46,7 +48,10 @@ func (s *servers) fakeapi(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	switch args[0] {
 	case "start":
-		sc, err := providertest.Parse([]byte(ts.ReadFile(args[1])))
+		// $WORK in a scenario stands for the script's work directory, so
+		// scripted tool calls can name absolute paths.
+		text := strings.ReplaceAll(ts.ReadFile(args[1]), "$WORK", ts.Getenv("WORK"))
+		sc, err := providertest.Parse([]byte(text))
 		ts.Check(err)
 		srv := providertest.New(sc)
 		ts.Defer(srv.Close)

@@ -13,11 +13,12 @@ import (
 
 func mustConfigure(t *testing.T, opts Options) engine.Config {
 	t.Helper()
-	cfg, err := configure(opts)
+	s, err := configure(opts)
 	if err != nil {
 		t.Fatalf("configure: %v", err)
 	}
-	return cfg
+	t.Cleanup(s.close)
+	return s.engine
 }
 
 func TestConfigureModel(t *testing.T) {
@@ -193,7 +194,12 @@ func TestConfigureCredentials(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg, err := configure(baseOptions(tt.env))
+			s, err := configure(baseOptions(tt.env))
+			var cfg engine.Config
+			if s != nil {
+				cfg = s.engine
+				defer s.close()
+			}
 			if tt.wantErr {
 				if err == nil || !strings.Contains(err.Error(), "ANTHROPIC_API_KEY") {
 					t.Fatalf("configure = %v, want an error that names ANTHROPIC_API_KEY", err)

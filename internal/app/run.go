@@ -3,24 +3,32 @@ package app
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 
+	"corvid/internal/cost"
 	"corvid/internal/engine"
 	"corvid/internal/event"
+	"corvid/internal/model"
 	"corvid/internal/permission"
 )
+
+// closeGrace bounds how long the end of a run waits for background shells
+// to stop.
+const closeGrace = 5 * time.Second
 
 // Run runs one prompt to completion. The returned error is for failures
 // before the run could start (bad configuration, missing credentials);
 // everything after that is reported as the event.Result, which Run also
 // returns.
 func Run(ctx context.Context, opts Options) (event.Result, error) {
-	cfg, err := configure(opts)
+	s, err := configure(opts)
 	if err != nil {
 		return event.Result{}, err
 	}
-	eng := engine.New(cfg)
+	defer s.close()
+	eng := engine.New(s.engine)
 	done := make(chan struct{})
 	defer close(done)
 	if opts.Interrupt != nil {
@@ -35,40 +43,59 @@ func Run(ctx context.Context, opts Options) (event.Result, error) {
 	return eng.Submit(ctx, opts.Prompt), nil
 }
 
-// configure builds the engine's configuration from the options and the
-// environment.
-func configure(opts Options) (engine.Config, error) {
+// setup is a configured run: the engine's configuration and what must be
+// released when the run ends.
+type setup struct {
+	engine engine.Config
+	kit    *toolkit
+}
+
+// close stops whatever background shells are still running.
+func (s *setup) close() {
+	ctx, cancel := context.WithTimeout(context.Background(), closeGrace)
+	defer cancel()
+	_ = s.kit.shells.Close(ctx)
+}
+
+// configure builds the run from the options and the environment.
+func configure(opts Options) (*setup, error) {
 	env := environment(opts.Getenv)
+	if opts.Sink == nil {
+		return nil, fmt.Errorf("app: no event sink")
+	}
 	mode, err := permission.ParseMode(opts.PermissionMode)
 	if err != nil {
-		return engine.Config{}, err
+		return nil, err
 	}
 	main, fallbacks, err := models(opts, env)
 	if err != nil {
-		return engine.Config{}, err
+		return nil, err
 	}
 	client, keySource, err := newProvider(env)
 	if err != nil {
-		return engine.Config{}, err
+		return nil, err
 	}
-	tools, deny, err := registry(opts)
+	costs, retry := &cost.Tracker{}, retryPolicy(env)
+	kit := newToolkit(env, summarizer{provider: client, model: model.Resolve("haiku"), retry: retry, costs: costs})
+	tools, deny, err := registry(opts, kit.tools())
 	if err != nil {
-		return engine.Config{}, err
+		return nil, err
+	}
+	id := opts.SessionID
+	if id == "" {
+		id = uuid.NewString()
 	}
 	cfg := engine.Config{
-		Provider: client, Tools: tools,
-		Permission: permission.Gate{Mode: mode, Deny: deny},
-		Model:      main, FallbackModels: fallbacks, MaxTokens: env.int("CLAUDE_CODE_MAX_OUTPUT_TOKENS"),
+		Provider: client, Tools: tools, Permission: permission.Gate{Mode: mode, Deny: deny},
+		Model: main, FallbackModels: fallbacks, MaxTokens: env.int("CLAUDE_CODE_MAX_OUTPUT_TOKENS"),
 		MaxTurns: opts.MaxTurns, MaxBudgetUSD: opts.MaxBudgetUSD,
-		System:         systemPrompt(opts),
-		Retry:          retryPolicy(env),
+		System: systemPrompt(opts), Retry: retry, Costs: costs,
 		BatchTools:     env.bool("CORVID_BATCH_TOOLS"),
 		MaxConcurrency: env.int("CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY"),
-		SessionID:      uuid.NewString(), Cwd: opts.Cwd, PermissionMode: mode, APIKeySource: keySource,
+		SessionID:      id, Cwd: opts.Cwd, Dirs: workDirs(opts.Cwd, opts.AdditionalDirs),
+		SessionDir: sessionDir(env, opts.Cwd, id), Reminders: kit.shells.Notifications,
+		PermissionMode: mode, APIKeySource: keySource,
 		Sink: opts.Sink, PartialMessages: opts.PartialMessages,
 	}
-	if cfg.Sink == nil {
-		return engine.Config{}, fmt.Errorf("app: no event sink")
-	}
-	return cfg, nil
+	return &setup{engine: cfg, kit: kit}, nil
 }

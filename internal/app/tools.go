@@ -1,18 +1,75 @@
 package app
 
 import (
+	"slices"
 	"strings"
+	"time"
 
+	"corvid/internal/filestate"
+	"corvid/internal/shells"
 	"corvid/internal/tool"
+	"corvid/internal/tools/bash"
+	"corvid/internal/tools/bashoutput"
+	"corvid/internal/tools/edit"
+	"corvid/internal/tools/glob"
+	"corvid/internal/tools/grep"
+	"corvid/internal/tools/killshell"
+	"corvid/internal/tools/multiedit"
+	"corvid/internal/tools/notebookedit"
+	"corvid/internal/tools/read"
+	"corvid/internal/tools/todowrite"
+	"corvid/internal/tools/webfetch"
+	"corvid/internal/tools/write"
 )
 
-// registry builds the tool set the model sees. The built-in tools arrive
-// with the core-tools work; until then the set is empty. Bare names in
-// --disallowedTools are removed from the set and denied; scoped rules such
-// as "Bash(rm *)" need the rule engine and are reported, not ignored
-// silently.
-func registry(opts Options) (*tool.Registry, []string, error) {
-	reg, err := tool.NewRegistry(builtinTools(opts)...)
+// toolkit is the state the built-in tools share within one conversation.
+type toolkit struct {
+	files  *filestate.Cache
+	shells *shells.Manager
+	todos  *todowrite.List
+	bash   bash.Options
+	fetch  webfetch.Options
+}
+
+func newToolkit(env environment, summary webfetch.Summarizer) *toolkit {
+	return &toolkit{
+		files:  filestate.New(),
+		shells: shells.New(shells.Options{Shell: env.str("CLAUDE_CODE_SHELL")}),
+		todos:  todowrite.NewList(),
+		bash: bash.Options{Shell: env.str("CLAUDE_CODE_SHELL"),
+			DefaultTimeout: millis(env.int("BASH_DEFAULT_TIMEOUT_MS")),
+			MaxTimeout:     millis(env.int("BASH_MAX_TIMEOUT_MS")),
+			MaxOutput:      env.int("BASH_MAX_OUTPUT_LENGTH")},
+		fetch: webfetch.Options{Summarizer: summary},
+	}
+}
+
+// tools returns the built-in tools in the order the model sees them.
+func (k *toolkit) tools() []tool.Tool {
+	return []tool.Tool{
+		bash.New(k.shells, k.bash),
+		bashoutput.New(k.shells),
+		killshell.New(k.shells),
+		glob.New(),
+		grep.New(grep.Options{Hidden: true}),
+		read.New(k.files),
+		edit.New(k.files),
+		multiedit.New(k.files),
+		write.New(k.files),
+		notebookedit.New(k.files),
+		webfetch.New(k.fetch),
+		todowrite.New(k.todos),
+	}
+}
+
+func millis(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+
+// registry builds the tool set the model sees: the built-in tools,
+// restricted by --tools, minus the bare names in --disallowedTools (which
+// are also denied). Scoped rules such as "Bash(rm *)" need the rule engine
+// and are reported, not ignored silently.
+func registry(opts Options, builtin []tool.Tool) (*tool.Registry, []string, error) {
+	reg, err := tool.NewRegistry(restrict(opts, builtin)...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -30,5 +87,21 @@ func registry(opts Options) (*tool.Registry, []string, error) {
 	return reg.Without(deny...), deny, nil
 }
 
-// builtinTools is the built-in tool set for this run.
-func builtinTools(Options) []tool.Tool { return nil }
+// restrict applies --tools: only the named built-in tools ("" keeps none).
+func restrict(opts Options, builtin []tool.Tool) []tool.Tool {
+	if !opts.HasTools {
+		return builtin
+	}
+	var out []tool.Tool
+	for _, t := range builtin {
+		if slices.Contains(opts.Tools, t.Name()) {
+			out = append(out, t)
+		}
+	}
+	for _, name := range opts.Tools {
+		if !slices.ContainsFunc(builtin, func(t tool.Tool) bool { return t.Name() == name }) {
+			warnf(opts, "warning: --tools names an unknown tool %q\n", name)
+		}
+	}
+	return out
+}
