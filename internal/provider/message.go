@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 )
@@ -41,7 +42,7 @@ func (m Message) MarshalJSON() ([]byte, error) {
 	if m.Content == nil {
 		m.Content = []Block{}
 	}
-	return json.Marshal(plain(m))
+	return marshal(plain(m))
 }
 
 // Block is one content block. Which fields are meaningful depends on Type;
@@ -162,25 +163,25 @@ type sourceJSON struct {
 func (b Block) MarshalJSON() ([]byte, error) {
 	switch b.Type {
 	case BlockText:
-		return json.Marshal(textJSON{b.Type, b.Text, b.CacheControl})
+		return marshal(textJSON{b.Type, b.Text, b.CacheControl})
 	case BlockThinking:
-		return json.Marshal(thinkingJSON{b.Type, b.Thinking, b.Signature})
+		return marshal(thinkingJSON{b.Type, b.Thinking, b.Signature})
 	case BlockRedactedThinking:
-		return json.Marshal(redactedJSON{b.Type, b.Data})
+		return marshal(redactedJSON{b.Type, b.Data})
 	case BlockToolUse:
 		in := b.Input
 		if len(in) == 0 || string(in) == "null" {
 			in = json.RawMessage(`{}`)
 		}
-		return json.Marshal(toolUseJSON{b.Type, b.ID, b.Name, in, b.CacheControl})
+		return marshal(toolUseJSON{b.Type, b.ID, b.Name, in, b.CacheControl})
 	case BlockToolResult:
 		c := b.Content
 		if c == nil {
 			c = []Block{}
 		}
-		return json.Marshal(toolResultJSON{b.Type, b.ToolUseID, c, b.IsError, b.CacheControl})
+		return marshal(toolResultJSON{b.Type, b.ToolUseID, c, b.IsError, b.CacheControl})
 	case BlockImage, BlockDocument:
-		return json.Marshal(sourceJSON{b.Type, b.Source, b.CacheControl})
+		return marshal(sourceJSON{b.Type, b.Source, b.CacheControl})
 	}
 	return nil, fmt.Errorf("provider: cannot marshal block of type %q", b.Type)
 }
@@ -228,4 +229,16 @@ func (b *Block) UnmarshalJSON(data []byte) error {
 		return nil
 	}
 	return json.Unmarshal(j.Content, &b.Content)
+}
+
+// marshal is json.Marshal without HTML escaping: "<system-reminder>"
+// stays as it is on the wire instead of becoming \u003c….
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
