@@ -27,6 +27,10 @@ type Options struct {
 	AllowedTools    []string
 	DisallowedTools []string
 	SettingsFlag    string
+	// SettingSources limits the filesystem settings layers (user,
+	// project, local) when HasSettingSources is set.
+	SettingSources    []string
+	HasSettingSources bool
 	// Tools restricts the built-in tools to these names when HasTools is
 	// set (--tools; an empty list offers none). "--tools default" leaves
 	// HasTools false.

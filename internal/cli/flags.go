@@ -25,6 +25,7 @@ type flags struct {
 	allowed, disallowed  []string
 	tools                string
 	settings             string
+	settingSources       string
 	addDirs              []string
 	debug                string
 	continueLast         bool
@@ -83,6 +84,8 @@ func (f *flags) definePermissions(fs *pflag.FlagSet) {
 	fs.Var(disallowed, "disallowed-tools", "Same as --disallowedTools")
 	fs.StringVar(&f.tools, "tools", "", "Built-in `tools` to offer: \"\" for none, \"default\" for all, or \"Bash,Edit,Read\"")
 	fs.StringVar(&f.settings, "settings", "", "Extra settings: a JSON `file or string`")
+	fs.StringVar(&f.settingSources, "setting-sources", "",
+		"Comma-separated setting `sources` to load: user, project, local (managed and --settings always load)")
 	fs.StringArrayVar(&f.addDirs, "add-dir", nil, "Another `directory` tools may work in (repeatable)")
 	fs.StringVar(&f.permissionPromptTool, "permission-prompt-tool", "",
 		"MCP `tool` (or \"stdio\") that answers permission prompts (not supported yet)")

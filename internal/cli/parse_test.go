@@ -286,3 +286,28 @@ func TestNoArguments(t *testing.T) {
 		t.Errorf("code %d, stderr %q", code, h.stderr.String())
 	}
 }
+
+func TestSettingSources(t *testing.T) {
+	cases := []struct {
+		in      string
+		want    []string
+		wantErr string
+	}{
+		{"user,project", []string{"user", "project"}, ""},
+		{" local , user,local", []string{"local", "user"}, ""},
+		{"", nil, ""},
+		{"user,managed", nil, "Invalid setting source: managed"},
+	}
+	for _, tc := range cases {
+		got, err := settingSources(tc.in)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("settingSources(%q) error %v, want %q", tc.in, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("settingSources(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
+		}
+	}
+}

@@ -42,6 +42,32 @@ func checkPermissions(f *flags, inv *invocation, e env) error {
 		}
 	}
 	o.SettingsFlag = f.settings
+	if f.set("setting-sources") {
+		sources, err := settingSources(f.settingSources)
+		if err != nil {
+			return err
+		}
+		o.SettingSources, o.HasSettingSources = sources, true
+	}
 	o.AdditionalDirs = f.addDirs
 	return nil
+}
+
+// settingSources parses --setting-sources: a comma-separated subset of
+// user, project and local (possibly empty: none of them).
+func settingSources(v string) ([]string, error) {
+	var out []string
+	for _, s := range strings.Split(v, ",") {
+		s = strings.TrimSpace(s)
+		switch s {
+		case "":
+		case "user", "project", "local":
+			if !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		default:
+			return nil, usagef("Error: Invalid setting source: %s. Valid options are: user, project, local", s)
+		}
+	}
+	return out, nil
 }
