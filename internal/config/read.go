@@ -1,0 +1,113 @@
+package config
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/tailscale/hujson"
+)
+
+// readCapped reads a regular file of at most limit bytes. Anything else
+// (a directory, a FIFO planted to hang the reader, a device) is refused
+// before it is opened.
+func readCapped(path string, limit int64) ([]byte, error) {
+	if err := regular(path); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s is over %d bytes: %w", path, limit, errTooLarge)
+	}
+	return data, nil
+}
+
+// regular fails unless path (followed through symlinks) is a regular file.
+func regular(path string) error {
+	info, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file", path)
+	}
+	return nil
+}
+
+// document is one parsed settings file. root is the standardized syntax
+// tree; its offsets are those of data, so positions can be reported.
+type document struct {
+	name string
+	data []byte
+	root hujson.Value
+	keys map[string]json.RawMessage
+}
+
+// utf8BOM is dropped from the start of a file.
+const utf8BOM = "\xef\xbb\xbf"
+
+// parseDocument parses JSON with comments and trailing commas into a
+// top-level object. An empty file is an empty object.
+func parseDocument(name string, data []byte) (*document, *Problem) {
+	data = bytes.TrimPrefix(data, []byte(utf8BOM))
+	d := &document{name: name, data: data, keys: map[string]json.RawMessage{}}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return d, nil
+	}
+	if at := tooDeep(data); at >= 0 {
+		p := problemAt(name, data, at, "invalid JSON: nested more than %d levels deep", maxNesting)
+		return nil, &p
+	}
+	root, err := hujson.Parse(bytes.Clone(data))
+	if err != nil {
+		p := parseProblem(name, data, err)
+		return nil, &p
+	}
+	if root.Value.Kind() != '{' {
+		p := problemAt(name, data, root.StartOffset, "settings must be a JSON object")
+		return nil, &p
+	}
+	root.Standardize()
+	if err := json.Unmarshal(root.Pack(), &d.keys); err != nil {
+		p := parseProblem(name, data, err)
+		return nil, &p
+	}
+	d.root = root
+	return d, nil
+}
+
+// pointerTo is the JSON pointer (RFC 6901) of nested object keys.
+func pointerTo(keys ...string) string {
+	var b strings.Builder
+	for _, k := range keys {
+		b.WriteByte('/')
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1"))
+	}
+	return b.String()
+}
+
+// problem reports msg at the value the JSON pointer names (or the start
+// of the file when it cannot be found).
+func (d *document) problem(ptr string, format string, args ...any) Problem {
+	offset := 0
+	if d.root.Value != nil {
+		if v := d.root.Find(ptr); v != nil {
+			offset = v.StartOffset
+		}
+	}
+	return problemAt(d.name, d.data, offset, format, args...)
+}
