@@ -1,6 +1,7 @@
 package app
 
 import (
+	"corvid/internal/config"
 	"fmt"
 	"strconv"
 
@@ -42,7 +43,7 @@ func retryPolicy(env environment) provider.RetryPolicy {
 
 // models resolves --model (or ANTHROPIC_MODEL, or the default) and the
 // fallback chain, honouring ANTHROPIC_DEFAULT_*_MODEL alias overrides.
-func models(opts Options, env environment) (model.Info, []model.Info, error) {
+func models(opts Options, env environment, s *config.Settings) (model.Info, []model.Info, error) {
 	r := model.Resolver{Overrides: map[string]string{}}
 	for alias, name := range map[string]string{"opus": "ANTHROPIC_DEFAULT_OPUS_MODEL",
 		"sonnet": "ANTHROPIC_DEFAULT_SONNET_MODEL", "haiku": "ANTHROPIC_DEFAULT_HAIKU_MODEL"} {
@@ -55,11 +56,18 @@ func models(opts Options, env environment) (model.Info, []model.Info, error) {
 		name = env.first("ANTHROPIC_MODEL")
 	}
 	if name == "" {
+		name = s.Model
+	}
+	if name == "" {
 		name = model.DefaultID
 	}
 	main := r.Resolve(name)
 	var fallbacks []model.Info
-	for _, f := range opts.FallbackModels {
+	chain := opts.FallbackModels
+	if len(chain) == 0 {
+		chain = s.FallbackModel
+	}
+	for _, f := range chain {
 		info := r.Resolve(f)
 		if info.ID == main.ID {
 			return model.Info{}, nil, fmt.Errorf("fallback model %q is the same as the main model (%s)", f, main.ID)

@@ -57,17 +57,19 @@ func (s *setup) close() {
 	_ = s.kit.shells.Close(ctx)
 }
 
-// configure builds the run from the options and the environment.
+// configure builds the run from the options, the settings files and the
+// environment.
 func configure(opts Options) (*setup, error) {
-	env := environment(opts.Getenv)
 	if opts.Sink == nil {
 		return nil, fmt.Errorf("app: no event sink")
 	}
-	mode, err := permission.ParseMode(opts.PermissionMode)
+	settings := loadSettings(opts, environment(opts.Getenv))
+	env := withSettingsEnv(environment(opts.Getenv), settings)
+	mode, err := permissionMode(opts, settings)
 	if err != nil {
 		return nil, err
 	}
-	main, fallbacks, err := models(opts, env)
+	main, fallbacks, err := models(opts, env, settings)
 	if err != nil {
 		return nil, err
 	}
@@ -76,8 +78,14 @@ func configure(opts Options) (*setup, error) {
 		return nil, err
 	}
 	costs, retry := &cost.Tracker{}, retryPolicy(env)
-	kit := newToolkit(env, summarizer{provider: client, model: model.Resolve("haiku"), retry: retry, costs: costs})
-	tools, deny, err := registry(opts, kit.tools())
+	kit := newToolkit(env, settings.Env, summarizer{provider: client, model: model.Resolve("haiku"), retry: retry, costs: costs})
+	pcfg := permissionConfig(opts, settings, mode)
+	gate, errs := permission.New(pcfg)
+	for _, e := range errs {
+		warnf(opts, "warning: permission rule ignored: %v\n", e)
+	}
+	builtin := restrict(opts, kit.tools())
+	tools, err := registry(builtin, hiddenTools(pcfg.Deny, builtin))
 	if err != nil {
 		return nil, err
 	}
@@ -86,13 +94,13 @@ func configure(opts Options) (*setup, error) {
 		id = uuid.NewString()
 	}
 	cfg := engine.Config{
-		Provider: client, Tools: tools, Permission: permission.Gate{Mode: mode, Deny: deny},
+		Provider: client, Tools: tools, Permission: gate,
 		Model: main, FallbackModels: fallbacks, MaxTokens: env.int("CLAUDE_CODE_MAX_OUTPUT_TOKENS"),
 		MaxTurns: opts.MaxTurns, MaxBudgetUSD: opts.MaxBudgetUSD,
 		System: systemPrompt(opts), Retry: retry, Costs: costs,
 		BatchTools:     env.bool("CORVID_BATCH_TOOLS"),
 		MaxConcurrency: env.int("CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY"),
-		SessionID:      id, Cwd: opts.Cwd, Dirs: workDirs(opts.Cwd, opts.AdditionalDirs),
+		SessionID:      id, Cwd: opts.Cwd, Dirs: pcfg.WorkDirs,
 		SessionDir: sessionDir(env, opts.Cwd, id), Reminders: kit.shells.Notifications,
 		PermissionMode: mode, APIKeySource: keySource,
 		Sink: opts.Sink, PartialMessages: opts.PartialMessages,

@@ -2,7 +2,6 @@ package app
 
 import (
 	"slices"
-	"strings"
 	"time"
 
 	"corvid/internal/filestate"
@@ -31,12 +30,14 @@ type toolkit struct {
 	fetch  webfetch.Options
 }
 
-func newToolkit(env environment, summary webfetch.Summarizer) *toolkit {
+func newToolkit(env environment, extraEnv map[string]string, summary webfetch.Summarizer) *toolkit {
 	return &toolkit{
 		files:  filestate.New(),
 		shells: shells.New(shells.Options{Shell: env.str("CLAUDE_CODE_SHELL")}),
 		todos:  todowrite.NewList(),
-		bash: bash.Options{Shell: env.str("CLAUDE_CODE_SHELL"),
+		// CDPATH is cleared: a relative cd must go where the permission
+		// analysis thinks it goes.
+		bash: bash.Options{Shell: env.str("CLAUDE_CODE_SHELL"), Env: append(envList(extraEnv), "CDPATH="),
 			DefaultTimeout: millis(env.int("BASH_DEFAULT_TIMEOUT_MS")),
 			MaxTimeout:     millis(env.int("BASH_MAX_TIMEOUT_MS")),
 			MaxOutput:      env.int("BASH_MAX_OUTPUT_LENGTH")},
@@ -62,29 +63,26 @@ func (k *toolkit) tools() []tool.Tool {
 	}
 }
 
+// envList turns the settings' env into KEY=VALUE entries, sorted.
+func envList(m map[string]string) []string {
+	var out []string
+	for k, v := range m {
+		out = append(out, k+"="+v)
+	}
+	slices.Sort(out)
+	return out
+}
+
 func millis(n int) time.Duration { return time.Duration(n) * time.Millisecond }
 
-// registry builds the tool set the model sees: the built-in tools,
-// restricted by --tools, minus the bare names in --disallowedTools (which
-// are also denied). Scoped rules such as "Bash(rm *)" need the rule engine
-// and are reported, not ignored silently.
-func registry(opts Options, builtin []tool.Tool) (*tool.Registry, []string, error) {
-	reg, err := tool.NewRegistry(restrict(opts, builtin)...)
+// registry builds the tool set the model sees: builtin minus the tools
+// that bare-name deny rules hide.
+func registry(builtin []tool.Tool, hidden []string) (*tool.Registry, error) {
+	reg, err := tool.NewRegistry(builtin...)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	var deny []string
-	for _, rule := range opts.DisallowedTools {
-		rule = strings.TrimSpace(rule)
-		switch {
-		case rule == "":
-		case strings.ContainsAny(rule, "(*"):
-			warnf(opts, "warning: scoped rule %q is not enforced yet; only bare tool names are\n", rule)
-		default:
-			deny = append(deny, rule)
-		}
-	}
-	return reg.Without(deny...), deny, nil
+	return reg.Without(hidden...), nil
 }
 
 // restrict applies --tools: only the named built-in tools ("" keeps none).

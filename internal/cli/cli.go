@@ -67,6 +67,9 @@ func (c *CLI) Execute(ctx context.Context, args []string) int {
 	if versionFastPath(args, c.Stdout) {
 		return exitOK
 	}
+	if code, ok := c.subcommand(ctx, args); ok {
+		return code
+	}
 	inv, err := c.parse(args)
 	if err != nil || inv == nil { // inv is nil after --help or --version
 		return c.finish(outcome{err: err})

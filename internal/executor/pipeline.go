@@ -162,7 +162,7 @@ func (p *Pipeline) decide(ctx context.Context, t tool.Tool, call tool.Call, hook
 		checker = permission.AllowAll{}
 	}
 	req := permission.Request{Tool: t, ToolUseID: call.ID, Input: call.Input,
-		ToolCheck: safeCheckPermissions(ctx, t, call.Input), Hook: hook.Permission}
+		ToolCheck: safeCheckPermissions(ctx, t, call.Input), Hook: hook.Permission, WorkDir: call.Env.WorkDir}
 	return checker.Check(ctx, req)
 }
 

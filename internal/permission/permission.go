@@ -2,10 +2,22 @@
 // pipeline asks a Checker once per call, after schema validation and the
 // PreToolUse hook.
 //
-// This package holds the contract (Request, Decision, Checker, Mode) and the
-// two gates that exist so far: AllowAll and Gate, which honours
-// bypassPermissions and denies tools by name. The rule engine of settings
-// files and modes grows here.
+// The package holds the contract (Request, Decision, Checker, Mode), the
+// rule Engine, and two simple gates: AllowAll, and the interim Gate that
+// denies tools by name.
+//
+// The Engine speaks Claude Code's permission language: rules such as
+// Bash(npm run test *), Read(./.env), Edit(/src/**), WebFetch(domain:…),
+// mcp__server__tool and Tool(param:value), from every settings layer;
+// evaluated deny, then ask, then allow (a deny anywhere wins); then path
+// safety (working directories, protected files, critical removals); then
+// the permission mode. Bash commands are analysed with the shell package:
+// every simple command, wherever it sits (pipelines, substitutions, the
+// code eval and sh -c run), must be allowed on its own, and redirections
+// are writes. Every Decision says why.
+//
+// The executor, the app and the front ends (which implement Asker) import
+// this package; it imports only tool and shell.
 package permission
 
 import (
@@ -26,6 +38,10 @@ type Request struct {
 	ToolCheck tool.PermissionResult
 	// Hook is the PreToolUse hook's verdict ("" when no hook decided).
 	Hook tool.PermissionBehavior
+	// WorkDir is the conversation's current directory for this call
+	// (it moves with cd in Bash); "" means Config.Cwd or the launch
+	// directory.
+	WorkDir string
 }
 
 // Decision is the verdict. Reason explains it for people (which rule,
@@ -38,6 +54,9 @@ type Decision struct {
 	// Interrupt asks to end the whole turn, not just this call (a user who
 	// rejects a prompt and wants to take over).
 	Interrupt bool
+	// Rule is the rule that decided, as written (canonical tool name),
+	// and Source where it came from; both empty when no rule decided.
+	Rule, Source string
 }
 
 // Checker gives verdicts.

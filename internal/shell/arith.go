@@ -24,6 +24,7 @@ func (w *walker) arith(n syntax.Node) {
 		exprs = append(exprs, n.Init, n.Cond, n.Post)
 	case *syntax.ParamExp:
 		exprs = paramArith(n)
+		w.a.Indirect = w.a.Indirect || evaluatesValue(n)
 	case *syntax.BinaryTest:
 		if isArithTest(n.Op) {
 			exprs = append(exprs, testOperand(n.X), testOperand(n.Y))
@@ -96,4 +97,21 @@ func literalArith(x syntax.ArithmExpr) bool {
 func plainName(x syntax.TestExpr) bool {
 	wd, ok := x.(*syntax.Word)
 	return ok && wd.Lit() != "" && !strings.Contains(wd.Lit(), "[")
+}
+
+// evaluatesValue reports whether a parameter expansion may evaluate the
+// variable's value as code: `${!x}` (not the `${!prefix*}` and
+// `${!arr[@]}` listings) and the prompt operator `${x@P}`.
+func evaluatesValue(p *syntax.ParamExp) bool {
+	if p.Excl && p.Names == 0 && !allIndex(p.Index) {
+		return true
+	}
+	return p.Exp != nil && p.Exp.Op == syntax.OtherParamOps &&
+		(p.Exp.Word == nil || strings.ContainsAny(p.Exp.Word.Lit(), "P") || p.Exp.Word.Lit() == "")
+}
+
+// allIndex reports whether x is the subscript @ or *.
+func allIndex(x syntax.ArithmExpr) bool {
+	wd, ok := x.(*syntax.Word)
+	return ok && (wd.Lit() == "@" || wd.Lit() == "*")
 }

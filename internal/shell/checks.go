@@ -127,3 +127,22 @@ func goFlag(args []Word, names ...string) bool {
 	}
 	return false
 }
+
+// setRule refuses allexport (`set -a`, `set -o allexport`): with it,
+// every later assignment is exported to the commands that follow, so a
+// harmless-looking `X=…` changes how they run. Options must be static.
+func setRule(c Command) bool {
+	for i, a := range c.Args {
+		switch {
+		case a.Static() && a.Text == "--":
+			return true
+		case !a.Static():
+			return false
+		case a.Text == "allexport" && i > 0 && strings.HasSuffix(c.Args[i-1].Text, "o"):
+			return false
+		case len(a.Text) > 1 && a.Text[0] == '-' && strings.IndexByte(a.Text, 'a') > 0:
+			return false
+		}
+	}
+	return true
+}

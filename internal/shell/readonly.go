@@ -14,7 +14,8 @@ import (
 //   - no assignment to a variable that changes how later commands run
 //     (PATH, LD_PRELOAD, IFS, GIT_*, …);
 //   - no command whose name is not a literal (`$CMD args`);
-//   - no coprocess, and no arithmetic that evaluates a variable;
+//   - no coprocess, no arithmetic that evaluates a variable, and no
+//     expansion that evaluates a value (`${!x}`, `${x@P}`);
 //   - no git command combined with a change of directory (another
 //     repository's configuration can make git run programs).
 //
@@ -29,7 +30,7 @@ func ReadOnly(command string) bool {
 // ReadOnly reports whether the analysed command only reads; see the
 // package-level ReadOnly.
 func (a *Analysis) ReadOnly() bool {
-	if a.Coproc || a.Arithmetic {
+	if a.Coproc || a.Arithmetic || a.Indirect {
 		return false
 	}
 	for _, r := range a.Redirects {

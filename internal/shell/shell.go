@@ -45,6 +45,11 @@ type Analysis struct {
 	// ChangesDir is set when a command may change the shell's directory
 	// (cd, pushd, popd).
 	ChangesDir bool
+	// Indirect is set when an expansion may evaluate a variable's value
+	// as code: an indirect reference `${!x}` (its target may carry an
+	// array subscript, which Bash evaluates) or prompt expansion
+	// `${x@P}` (which runs command substitutions in the value).
+	Indirect bool
 
 	last int // index in Commands of the command whose status is the line's, or -1
 }
@@ -70,6 +75,9 @@ type Command struct {
 	Nested bool
 	// Source is the command's text as written.
 	Source string
+	// Raw are the command's words as written, wrappers included and
+	// prefix assignments excluded: Raw ends with Name and Args.
+	Raw []Word
 }
 
 // Word is one shell word.

@@ -30,7 +30,8 @@ func (w *walker) visit(n syntax.Node) bool {
 	case *syntax.DeclClause:
 		w.decl(n)
 	case *syntax.TestClause:
-		w.add(n, Command{Name: Word{Text: "[["}, Source: w.text(n)})
+		name := Word{Text: "[["}
+		w.add(n, Command{Name: name, Source: w.text(n), Raw: []Word{name}})
 	case *syntax.Redirect:
 		w.redirect(n)
 	case *syntax.CmdSubst:
@@ -59,6 +60,7 @@ func (w *walker) call(n *syntax.CallExpr) {
 		words[i] = w.word(arg)
 	}
 	c := strip(words)
+	c.Raw = words
 	c.Assigns = append(w.assigns(n.Assigns), c.Assigns...)
 	c.Source = w.text(n)
 	switch c.Name.Text {
@@ -82,6 +84,7 @@ func (w *walker) decl(n *syntax.DeclClause) {
 			c.Assigns = append(c.Assigns, w.assign(as))
 		}
 	}
+	c.Raw = append([]Word{c.Name}, c.Args...)
 	for _, arg := range c.Args {
 		if arg.Dynamic || (len(arg.Text) > 1 && arg.Text[0] == '-' && strings.IndexByte(arg.Text, 'i') >= 0) {
 			w.a.Arithmetic = true // declare -i evaluates values

@@ -1,0 +1,73 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"corvid/internal/permission"
+)
+
+// Explain answers "would this call be allowed here, and why?" for
+// `corvid permissions check 'Tool(argument)'`, with the same settings,
+// trust, flags and mode a run would use, and without asking or running
+// anything.
+func Explain(opts Options, query string) (permission.Decision, error) {
+	name, input, err := parseQuery(query)
+	if err != nil {
+		return permission.Decision{}, err
+	}
+	settings := loadSettings(opts, environment(opts.Getenv))
+	mode, err := permissionMode(opts, settings)
+	if err != nil {
+		return permission.Decision{}, err
+	}
+	eng, errs := permission.New(permissionConfig(opts, settings, mode))
+	for _, e := range errs {
+		warnf(opts, "warning: permission rule ignored: %v\n", e)
+	}
+	return eng.Explain(name, input), nil
+}
+
+// subjectField is the input field a query's argument fills, per tool.
+func subjectField(tool string) (string, bool) {
+	switch tool {
+	case "Bash":
+		return "command", true
+	case "Read", "Edit", "MultiEdit", "Write":
+		return "file_path", true
+	case "NotebookEdit":
+		return "notebook_path", true
+	case "Glob", "Grep":
+		return "path", true
+	case "WebFetch":
+		return "url", true
+	}
+	return "", false
+}
+
+// parseQuery reads "Tool" or "Tool(argument)" into a tool name and an
+// input object.
+func parseQuery(q string) (string, json.RawMessage, error) {
+	q = strings.TrimSpace(q)
+	name, arg, hasArg := strings.Cut(q, "(")
+	if hasArg {
+		if !strings.HasSuffix(arg, ")") {
+			return "", nil, fmt.Errorf("%q: expected Tool(argument)", q)
+		}
+		arg = strings.TrimSuffix(arg, ")")
+	}
+	if name == "" {
+		return "", nil, fmt.Errorf("%q: no tool name", q)
+	}
+	input := map[string]string{}
+	if hasArg {
+		field, ok := subjectField(name)
+		if !ok {
+			return "", nil, fmt.Errorf("%q: corvid does not know which input of %s the argument is", q, name)
+		}
+		input[field] = arg
+	}
+	raw, err := json.Marshal(input)
+	return name, raw, err
+}

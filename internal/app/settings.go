@@ -1,0 +1,113 @@
+package app
+
+import (
+	"os"
+	"slices"
+	"strings"
+
+	"corvid/internal/config"
+	"corvid/internal/permission"
+	"corvid/internal/tool"
+)
+
+// loadSettings loads the settings layers for a run, reporting malformed
+// files and withheld repository settings on stderr (never fatal).
+func loadSettings(opts Options, env environment) *config.Settings {
+	trusted, err := trustStore(env).Trusted(opts.Cwd)
+	if err != nil {
+		warnf(opts, "warning: reading the trust list: %v (treating %s as untrusted)\n", err, opts.Cwd)
+	}
+	var sources []config.Source
+	if opts.HasSettingSources {
+		sources = []config.Source{}
+		for _, s := range opts.SettingSources {
+			sources = append(sources, config.Source(s))
+		}
+	}
+	s, problems, notices := config.Load(config.Options{Cwd: opts.Cwd, ConfigDir: configDir(env),
+		ManagedDir: env.str("CORVID_MANAGED_DIR"), FlagSettings: opts.SettingsFlag,
+		Sources: sources, Trusted: trusted})
+	for _, p := range problems {
+		warnf(opts, "warning: settings: %v\n", p)
+	}
+	for _, n := range notices {
+		warnf(opts, "notice: %s\n", n.String())
+	}
+	return s
+}
+
+// withSettingsEnv layers the settings' env on top of the process's.
+func withSettingsEnv(env environment, s *config.Settings) environment {
+	if len(s.Env) == 0 {
+		return env
+	}
+	return func(k string) string {
+		if v, ok := s.Env[k]; ok {
+			return v
+		}
+		return env.str(k)
+	}
+}
+
+// permissionConfig turns settings and flags into the rule engine's input.
+func permissionConfig(opts Options, s *config.Settings, mode permission.Mode) permission.Config {
+	cli := func(rules []string) []permission.RuleSource {
+		var out []permission.RuleSource
+		for _, r := range rules {
+			if r = strings.TrimSpace(r); r != "" {
+				out = append(out, permission.RuleSource{Text: r, Source: permission.SourceCLI, Dir: opts.Cwd})
+			}
+		}
+		return out
+	}
+	var added []string
+	for _, d := range s.AdditionalDirectories {
+		added = append(added, d.Text)
+	}
+	home, _ := os.UserHomeDir()
+	local := config.LocalSettingsPath(opts.Cwd)
+	return permission.Config{
+		Mode:     mode,
+		Allow:    append(rulesOf(s.Allow), cli(opts.AllowedTools)...),
+		Deny:     append(rulesOf(s.Deny), cli(opts.DisallowedTools)...),
+		Ask:      rulesOf(s.Ask),
+		WorkDirs: workDirs(opts.Cwd, append(slices.Clone(opts.AdditionalDirs), added...)),
+		Home:     home, BypassDisabled: s.DisableBypassPermissionsMode,
+		Persist: func(rule string) error { return config.AddRule(local, "allow", rule) },
+	}
+}
+
+func rulesOf(rs []config.Rule) []permission.RuleSource {
+	out := make([]permission.RuleSource, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, permission.RuleSource{Text: r.Text, Source: string(r.Source), File: r.File, Dir: r.Dir})
+	}
+	return out
+}
+
+// permissionMode is --permission-mode, else the settings' defaultMode,
+// else default.
+func permissionMode(opts Options, s *config.Settings) (permission.Mode, error) {
+	if opts.PermissionMode != "" {
+		return permission.ParseMode(opts.PermissionMode)
+	}
+	return permission.ParseMode(s.DefaultMode)
+}
+
+// hiddenTools are the tools a bare-name deny rule removes from the
+// model's view ("*" removes every tool).
+func hiddenTools(deny []permission.RuleSource, tools []tool.Tool) []string {
+	var out []string
+	for _, r := range deny {
+		name := strings.TrimSuffix(strings.TrimSpace(r.Text), "(*)")
+		switch {
+		case name == "*":
+			for _, t := range tools {
+				out = append(out, t.Name())
+			}
+		case !strings.ContainsAny(name, "(*"):
+			out = append(out, name)
+		}
+	}
+	return out
+}

@@ -1,0 +1,80 @@
+package permission
+
+import (
+	"strings"
+
+	"corvid/internal/shell"
+)
+
+// findPaths returns find's starting points: the operands before the
+// expression (after -H, -L, -P, -O and -D options); none means ".".
+func findPaths(args []shell.Word) []pathArg {
+	i := 0
+	for i < len(args) && args[i].Static() {
+		t := args[i].Text
+		if t == "-H" || t == "-L" || t == "-P" || strings.HasPrefix(t, "-O") {
+			i++
+			continue
+		}
+		if t == "-D" {
+			i += 2
+			continue
+		}
+		break
+	}
+	var out []pathArg
+	for ; i < len(args); i++ {
+		t := args[i].Text
+		if args[i].Static() && (strings.HasPrefix(t, "-") || t == "(" || t == "!" || t == ",") {
+			break
+		}
+		out = append(out, pathArg{word: args[i], acc: accessRead})
+	}
+	if len(out) == 0 {
+		out = append(out, pathArg{word: shell.Word{Text: "."}, acc: accessRead})
+	}
+	return out
+}
+
+// ddPaths returns dd's if= (read) and of= (write) files.
+func ddPaths(args []shell.Word) []pathArg {
+	var out []pathArg
+	for _, a := range args {
+		if v, ok := strings.CutPrefix(a.Text, "if="); ok {
+			out = append(out, pathArg{word: shell.Word{Text: v, Dynamic: a.Dynamic, Glob: a.Glob}, acc: accessRead})
+		}
+		if v, ok := strings.CutPrefix(a.Text, "of="); ok {
+			out = append(out, pathArg{word: shell.Word{Text: v, Dynamic: a.Dynamic, Glob: a.Glob}, acc: accessWrite})
+		}
+	}
+	return out
+}
+
+// gitPaths returns the files git reads outside the repository's object
+// store: every operand with --no-index (diff and grep compare or search
+// any files then), and the file of `git config --file`.
+func gitPaths(args []shell.Word) []pathArg {
+	var out []pathArg
+	noIndex := false
+	for i, a := range args {
+		switch {
+		case a.Text == "--no-index":
+			noIndex = true
+		case (a.Text == "--file" || a.Text == "-f") && i+1 < len(args):
+			out = append(out, pathArg{word: args[i+1], acc: accessRead})
+		case strings.HasPrefix(a.Text, "--file="):
+			out = append(out, pathArg{word: shell.Word{Text: a.Text[7:], Dynamic: a.Dynamic}, acc: accessRead})
+		}
+	}
+	if !noIndex {
+		return out
+	}
+	ops := operands(args)
+	if len(ops) > 0 {
+		ops = ops[1:] // the subcommand
+	}
+	for _, w := range ops {
+		out = append(out, pathArg{word: w, acc: accessRead})
+	}
+	return out
+}

@@ -1,0 +1,182 @@
+package permission
+
+import (
+	"encoding/json"
+	"strings"
+
+	"corvid/internal/tool"
+)
+
+// call is one evaluation in progress.
+type call struct {
+	e        *Engine
+	name     string
+	kind     kind
+	in       fields
+	mode     Mode
+	readOnly func() bool // the tool's own IsReadOnly; nil when unknown
+	cwd      string
+	cwdP     fsPath // the current directory, resolved
+	allow    []*Rule
+}
+
+func (e *Engine) newCall(name string, input json.RawMessage, mode Mode, readOnly func() bool, workDir string) *call {
+	cwd := e.env.cwd
+	if e.cfg.Cwd != nil {
+		if d := e.cfg.Cwd(); d != "" {
+			cwd = d
+		}
+	}
+	if workDir != "" {
+		cwd = workDir
+	}
+	cwdP := e.cwdPath(cwd)
+	return &call{e: e, name: name, kind: kindOf(name), in: decodeFields(input), mode: mode,
+		readOnly: readOnly, cwd: cwdP.link, cwdP: cwdP, allow: e.allowRules()}
+}
+
+// cwdForms are the forms of the current directory.
+func (c *call) cwdForms() []string { return c.cwdP.forms() }
+
+// resolve resolves an absolute path, starting from the directories
+// whose resolution is known (working directories, home, the current
+// directory, and extra).
+func (c *call) resolve(p string, extra ...fsPath) (fsPath, error) {
+	known := append(append(append([]fsPath(nil), c.e.known...), c.cwdP), extra...)
+	return newFSPath(p, known...)
+}
+
+// evaluate applies the rules in Claude Code's order: every deny rule
+// first, then every ask rule, then safety checks, then allow rules,
+// then what the tool's kind allows without asking. The mode is applied
+// later (settle).
+func (c *call) evaluate() verdict {
+	v := c.evaluateRules()
+	if v.action == "" {
+		v.action = c.action()
+	}
+	if c.kind != kindBash {
+		v.writes = c.writes()
+	}
+	return v
+}
+
+func (c *call) evaluateRules() verdict {
+	what := "the " + c.name + " tool"
+	if r := c.toolRule(c.e.deny); r != nil {
+		return denyRule(r, what)
+	}
+	if r := c.paramRule(c.e.deny); r != nil {
+		return denyRule(r, what+"'s "+r.param)
+	}
+	sv := c.subject()
+	if sv.level == levelDeny {
+		return sv
+	}
+	if r := c.toolRule(c.e.ask); r != nil {
+		return askRuleV(r, what)
+	}
+	if r := c.paramRule(c.e.ask); r != nil {
+		return askRuleV(r, what+"'s "+r.param)
+	}
+	if sv.level == levelAsk && sv.class >= askProtected {
+		return sv
+	}
+	if r := c.toolRule(c.allow); r != nil && c.kind != kindBash {
+		v := allowV(what + " matched " + r.describe())
+		v.rule = r
+		return v
+	}
+	return sv
+}
+
+// toolRule returns the first rule about the whole tool.
+func (c *call) toolRule(rules []*Rule) *Rule {
+	for _, r := range rules {
+		switch r.kind {
+		case ruleTool:
+			if r.tool == c.name || covers(r, c.name) {
+				return r
+			}
+		case ruleToolGlob:
+			if r.cmd.match(c.name) {
+				return r
+			}
+		case ruleServer:
+			if c.name == r.tool || strings.HasPrefix(c.name, r.tool+"__") {
+				return r
+			}
+		}
+	}
+	return nil
+}
+
+// covers reports whether a whole-tool rule for one tool also covers
+// another: Edit covers MultiEdit (folded into Edit); a Read deny or ask
+// also covers Grep and Glob.
+func covers(r *Rule, name string) bool {
+	switch {
+	case r.tool == "Edit":
+		return name == "MultiEdit"
+	case r.tool == "Read" && r.Behavior != tool.PermissionAllow:
+		return name == "Grep" || name == "Glob"
+	}
+	return false
+}
+
+// paramRule returns the first parameter rule matching the input.
+func (c *call) paramRule(rules []*Rule) *Rule {
+	for _, r := range rules {
+		if r.kind != ruleParam || r.tool != c.name {
+			continue
+		}
+		if v, ok := c.in.scalar(r.param); ok && r.cmd.match(v) {
+			return r
+		}
+	}
+	return nil
+}
+
+// subject evaluates the tool's subject: its command, path, host or
+// name.
+func (c *call) subject() verdict {
+	switch c.kind {
+	case kindBash:
+		return c.bash(c.in.str("command"), 0)
+	case kindRead:
+		return c.fileTool(accessRead)
+	case kindEdit:
+		return c.fileTool(accessWrite)
+	case kindFetch:
+		return c.fetch()
+	case kindAgent:
+		return c.named(c.agentType(), true)
+	case kindSkill:
+		return c.named(c.in.str("skill"), false)
+	case kindFree:
+		return allowV(c.name + " never needs approval")
+	case kindHuman:
+		return askV(askHuman, c.name+" always needs a person's answer")
+	}
+	v := askV(askMode, c.name+" needs approval in "+string(c.mode)+" mode")
+	v.suggest = []suggestion{{rule: c.name}}
+	return v
+}
+
+// writes reports whether a non-Bash call changes something.
+func (c *call) writes() bool {
+	switch c.kind {
+	case kindEdit:
+		return true
+	case kindOther:
+		return c.readOnly == nil || !c.readOnly()
+	}
+	return false
+}
+
+func (c *call) agentType() string {
+	if t := c.in.str("subagent_type"); t != "" {
+		return t
+	}
+	return "general-purpose"
+}

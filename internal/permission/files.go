@@ -1,0 +1,113 @@
+package permission
+
+import (
+	"errors"
+	"fmt"
+)
+
+// access is what a call does to a path.
+type access int
+
+const (
+	accessRead access = iota
+	accessWrite
+)
+
+func (a access) verb() string {
+	if a == accessWrite {
+		return "write to"
+	}
+	return "read"
+}
+
+// fileTool evaluates Read, Grep, Glob (reads) and Edit, MultiEdit,
+// Write, NotebookEdit (writes) by their path.
+func (c *call) fileTool(acc access) verdict {
+	p, err := c.toolPath()
+	if err != nil {
+		return askV(askMode, fmt.Sprintf("the path of this %s call cannot be checked: %v", c.name, err))
+	}
+	if v, decided := c.checkPath(p, acc, c.name); decided {
+		return v
+	}
+	if acc == accessRead {
+		return allowV(fmt.Sprintf("%s of %s: inside the working directories", c.name, p.target))
+	}
+	if c.mode == ModeAcceptEdits {
+		return allowV(fmt.Sprintf("%s of %s: inside the working directories, auto-accepted in acceptEdits mode", c.name, p.target))
+	}
+	v := askV(askMode, fmt.Sprintf("%s of %s needs approval in %s mode", c.name, p.target, c.mode))
+	v.suggest = []suggestion{{rule: dirRule("Edit", c.workDirOf(p.target))}}
+	return v
+}
+
+// toolPath returns the path a file tool works on.
+func (c *call) toolPath() (fsPath, error) {
+	var raw string
+	switch c.name {
+	case "NotebookEdit":
+		raw = c.in.str("notebook_path")
+	case "Grep":
+		raw = c.in.str("path")
+	case "Glob":
+		if c.in.str("pattern") == "" {
+			return fsPath{}, errors.New("no pattern given")
+		}
+		dir := c.in.str("path")
+		if dir == "" {
+			dir = c.cwd
+		}
+		raw = globBase(dir, c.in.str("pattern"))
+	default:
+		raw = c.in.str("file_path")
+	}
+	if raw == "" && c.name == "Grep" {
+		raw = c.cwd
+	}
+	if raw == "" {
+		return fsPath{}, errors.New("no path given")
+	}
+	abs, ok := absolute(raw, c.cwd, c.e.env.home)
+	if !ok {
+		return fsPath{}, fmt.Errorf("%q is not a path that can be resolved", raw)
+	}
+	return c.resolve(abs)
+}
+
+// checkPath applies path rules and path safety to one path. It reports
+// decided=false when the path is inside the working directories and no
+// rule or safety check has anything to say: the caller decides then.
+func (c *call) checkPath(p fsPath, acc access, toolName string) (verdict, bool) {
+	what := acc.verb() + " " + p.target
+	if r := c.pathRule(c.e.deny, p, acc, toolName); r != nil {
+		return denyRule(r, what), true
+	}
+	if r := c.pathRule(c.e.ask, p, acc, toolName); r != nil {
+		return askRuleV(r, what), true
+	}
+	if acc == accessWrite {
+		for _, f := range p.forms() {
+			if isDevice(f) {
+				return askV(askCritical, what+": it is a device"), true
+			}
+			if why := protectedReason(f); why != "" {
+				return askV(askProtected, what+": "+why), true
+			}
+		}
+	}
+	if r := c.pathAllowed(p, acc); r != nil {
+		v := allowV(what + " matched " + r.describe())
+		v.rule = r
+		return v, true
+	}
+	if c.inside(p) {
+		return verdict{}, false
+	}
+	v := askV(askMode, what+": outside the working directories")
+	kind := "Read"
+	if acc == accessWrite {
+		kind = "Edit"
+	}
+	v.suggest = []suggestion{{rule: dirRule(kind, containingDir(p.target))}}
+	return v, true
+}

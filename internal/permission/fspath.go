@@ -1,0 +1,186 @@
+package permission
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// maxPathLen and maxLinks bound path resolution.
+const (
+	maxPathLen = 4096
+	maxLinks   = 40
+)
+
+var (
+	errPathTooLong = errors.New("path is too long to check")
+	errLinkLoop    = errors.New("too many symbolic links")
+	errRelative    = errors.New("path is not absolute")
+)
+
+// fsPath is a path in its two forms: as written (cleaned lexically) and
+// as the kernel would reach it (symbolic links followed, ".." applied to
+// the directory actually reached). Rules and containment look at both.
+type fsPath struct {
+	link, target string
+}
+
+// forms returns the distinct forms.
+func (p fsPath) forms() []string {
+	if p.link == p.target {
+		return []string{p.target}
+	}
+	return []string{p.link, p.target}
+}
+
+// newFSPath resolves an absolute path. known are directories whose
+// resolution is already known: a path below one of them (as written) is
+// resolved from there, which saves a system call per component.
+func newFSPath(p string, known ...fsPath) (fsPath, error) {
+	if len(p) > maxPathLen {
+		return fsPath{}, errPathTooLong
+	}
+	if !filepath.IsAbs(p) {
+		return fsPath{}, errRelative
+	}
+	base, rest, best := "/", p, 0
+	for _, k := range known {
+		if n := len(k.link); n > best && k.link != "/" && strings.HasPrefix(p, k.link+"/") {
+			base, rest, best = k.target, p[n+1:], n
+		}
+	}
+	target, err := resolveIn(base, rest)
+	if err != nil {
+		return fsPath{}, err
+	}
+	return fsPath{link: filepath.Clean(p), target: target}, nil
+}
+
+// resolve resolves an absolute path from the root.
+func resolve(p string) (string, error) {
+	return resolveIn("/", p)
+}
+
+// resolveIn follows p, relative to the resolved directory done,
+// component by component: a symbolic link is replaced by its target
+// (also a dangling one: writing through it creates the target), ".."
+// pops the directory reached so far, and once a component does not
+// exist the rest is appended as written.
+func resolveIn(done, p string) (string, error) {
+	todo := splitPath(p)
+	links, missing := 0, false
+	for len(todo) > 0 {
+		c := todo[0]
+		todo = todo[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			done = filepath.Dir(done)
+			continue
+		}
+		next := filepath.Join(done, c)
+		if missing {
+			done = next
+			continue
+		}
+		fi, err := os.Lstat(next)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			missing = err != nil
+			done = next
+			continue
+		}
+		if links++; links > maxLinks {
+			return "", errLinkLoop
+		}
+		dest, err := os.Readlink(next)
+		if err != nil {
+			return "", err
+		}
+		if filepath.IsAbs(dest) {
+			done = "/"
+		}
+		todo = append(splitPath(dest), todo...)
+	}
+	return done, nil
+}
+
+func splitPath(p string) []string {
+	return strings.Split(p, "/")
+}
+
+// within reports whether p is dir or below it, comparing whole path
+// segments: /home/me/proj-evil is not within /home/me/proj.
+func within(dir, p string) bool {
+	if dir == "/" {
+		return strings.HasPrefix(p, "/")
+	}
+	return p == dir || (strings.HasPrefix(p, dir) && len(p) > len(dir) && p[len(dir)] == '/')
+}
+
+// relTo returns p relative to dir ("" when equal) and whether p is
+// within dir.
+func relTo(dir, p string) (string, bool) {
+	if !within(dir, p) {
+		return "", false
+	}
+	if dir == "/" {
+		return strings.TrimPrefix(p, "/"), true
+	}
+	return strings.TrimPrefix(p[len(dir):], "/"), true
+}
+
+// dirForms returns a directory's forms for comparisons: as given
+// (cleaned) and resolved, without duplicates.
+func dirForms(dir string) []string {
+	p, ok := dirPath(dir)
+	if !ok {
+		return nil
+	}
+	return p.forms()
+}
+
+// dirPath resolves a directory; a directory that cannot be resolved
+// keeps its cleaned form only.
+func dirPath(dir string) (fsPath, bool) {
+	if dir == "" || !filepath.IsAbs(dir) {
+		return fsPath{}, false
+	}
+	clean := filepath.Clean(dir)
+	resolved, err := resolve(clean)
+	if err != nil {
+		resolved = clean
+	}
+	return fsPath{link: clean, target: resolved}, true
+}
+
+// expandHome turns a leading "~" or "~/" into home. "~user" forms are
+// not expanded (ok is false).
+func expandHome(p, home string) (string, bool) {
+	switch {
+	case p == "~":
+		return home, home != ""
+	case strings.HasPrefix(p, "~/"):
+		return home + "/" + p[2:], home != "" // not Clean: ".." must meet links first
+	case strings.HasPrefix(p, "~"):
+		return "", false
+	}
+	return p, true
+}
+
+// absolute makes p absolute against dir (after "~" expansion).
+func absolute(p, dir, home string) (string, bool) {
+	p, ok := expandHome(p, home)
+	if !ok || p == "" {
+		return "", false
+	}
+	if filepath.IsAbs(p) {
+		return p, true
+	}
+	if dir == "" {
+		return "", false
+	}
+	return dir + "/" + p, true
+}

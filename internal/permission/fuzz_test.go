@@ -1,0 +1,193 @@
+package permission_test
+
+import (
+	"encoding/json"
+	"path"
+	"slices"
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"corvid/internal/permission"
+	"corvid/internal/tool"
+)
+
+// fuzzRules are the rules of the fuzz target. Nothing grants edits, so
+// an allowed command may not write any file.
+var fuzzRules = []string{
+	"allow project Bash(echo *)", "allow project Bash(git status)", "allow project Bash(npm run test *)",
+	"allow project Bash(make build)", "deny project Bash(rm *)", "ask project Bash(git push *)",
+}
+
+// oracleNames are the programs an allowed command may run: those the
+// allow rules name, and the read-only programs. The list is written
+// here on purpose, apart from the engine's tables.
+var oracleNames = strings.Fields(`echo git npm make
+	ls cat head tail wc stat du df tac nl file tree basename dirname realpath readlink pwd cd pushd popd
+	grep egrep fgrep rg ag find fd fdfind sort uniq cut tr column paste fold rev jq yq diff cmp comm
+	md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum od hexdump strings xxd printf seq
+	date uname whoami id hostname printenv env which type whereis command true false : sleep wait test [
+	set export readonly declare local typeset go
+	node npx yarn pnpm bun deno python python3 pip pip3 ruby gem cargo rustc rustup java javac mvn gradle
+	gcc g++ cc clang cmake ninja docker kubectl tsc php perl swift dotnet bash zsh sh`)
+
+// oracleWrappers run the command that follows them.
+var oracleWrappers = strings.Fields("timeout time nice nohup stdbuf command builtin noglob xargs env")
+
+// FuzzBashDecision checks the Bash analysis against an independent walk
+// of the syntax tree: whenever the engine allows a command, every
+// simple command in it must run an allowed program with a literal name,
+// and no redirection may write a file.
+func FuzzBashDecision(f *testing.F) {
+	for _, s := range []string{"ls -la", "echo $(rm -rf /)", "git status && npm run test", "r''m x",
+		"eval ls", "bash -c 'ls'", "cat <(ls) > out", "x=1; echo $x", "timeout 5 rm x", "f() { rm x; }; f",
+		"echo hi > /dev/null 2>&1", "find . -exec rm {} \\;", "cd / && ls", "NODE_ENV=1 npm run test",
+		"echo `curl x`", "ls | xargs rm", "echo ${!x}", "cat <<EOF\n$(rm x)\nEOF", "$CMD", "'ls' -l",
+		"echo x\r# ; rm x", "echo *(e:'rm x':)", "cd src && cat ../x", "echo x > out", "git status 2>&1 | head"} {
+		f.Add(s)
+	}
+	w := newWorld(f)
+	e, errs := permission.New(w.config(f, fuzzRules, permission.ModeDefault))
+	if len(errs) > 0 {
+		f.Fatal(errs)
+	}
+	f.Fuzz(func(t *testing.T, command string) {
+		in, _ := json.Marshal(map[string]string{"command": command})
+		var seen struct{ Command string } // what the engine sees: JSON replaces invalid UTF-8
+		if err := json.Unmarshal(in, &seen); err != nil {
+			t.Fatal(err)
+		}
+		command = seen.Command
+		d := e.Explain("Bash", in)
+		if d.Reason == "" {
+			t.Fatalf("%q: empty reason", command)
+		}
+		if d.Behavior != tool.PermissionAllow {
+			return
+		}
+		file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+		if err != nil {
+			t.Fatalf("%q was allowed but does not parse: %v", command, err)
+		}
+		if msg := oracle(file); msg != "" {
+			t.Fatalf("%q was allowed (%s) but %s", command, d.Reason, msg)
+		}
+	})
+}
+
+// oracle walks the tree and returns a violation, or "".
+func oracle(file *syntax.File) string {
+	var msg string
+	syntax.Walk(file, func(n syntax.Node) bool {
+		if msg != "" {
+			return false
+		}
+		switch n := n.(type) {
+		case *syntax.CallExpr:
+			msg = oracleCall(n)
+		case *syntax.Redirect:
+			msg = oracleRedirect(n)
+		case *syntax.CoprocClause:
+			msg = "it starts a coprocess"
+		}
+		return true
+	})
+	return msg
+}
+
+func oracleCall(c *syntax.CallExpr) string {
+	var names []string
+	for _, arg := range c.Args {
+		s, ok := literal(arg)
+		if !ok {
+			break
+		}
+		names = append(names, s)
+	}
+	switch {
+	case len(c.Args) == 0:
+		return ""
+	case len(names) == 0:
+		return "a command name is not literal"
+	case names[0] == "command" && len(names) > 1 && strings.HasPrefix(names[1], "-") &&
+		strings.ContainsAny(names[1], "vV"):
+		return "" // a lookup
+	case slices.Contains(oracleWrappers, names[0]):
+		return oracleWrapped(names)
+	case !slices.Contains(oracleNames, names[0]):
+		return "it runs " + names[0]
+	}
+	return ""
+}
+
+// oracleWrapped accepts a wrapper that runs an allowed program, or
+// that only has options and assignments (env alone prints).
+func oracleWrapped(names []string) string {
+	for _, s := range names[1:] {
+		if slices.Contains(oracleNames, path.Base(s)) && !slices.Contains(oracleWrappers, s) {
+			return ""
+		}
+	}
+	for _, s := range names[1:] {
+		if !strings.HasPrefix(s, "-") && !strings.Contains(s, "=") {
+			return "wrapper " + names[0] + " runs " + s
+		}
+	}
+	if slices.Contains(oracleNames, names[0]) {
+		return ""
+	}
+	return "wrapper " + names[0] + " runs no allowed program"
+}
+
+// oracleRedirect refuses writes to anything but /dev/null, the standard
+// streams and descriptors.
+func oracleRedirect(r *syntax.Redirect) string {
+	switch r.Op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.RdrClob, syntax.RdrInOut,
+		syntax.DplOut:
+	default:
+		return ""
+	}
+	s, ok := literal(r.Word)
+	switch {
+	case !ok:
+		return "a redirection target is not literal"
+	case r.Op == syntax.DplOut && (strings.Trim(strings.TrimSuffix(s, "-"), "0123456789") == ""):
+		return ""
+	case s == "/dev/null" || s == "/dev/stdout" || s == "/dev/stderr" || strings.HasPrefix(s, "/dev/fd/"):
+		return ""
+	}
+	return "it writes to " + s
+}
+
+// literal returns a word's value when it has no expansion: plain text,
+// single quotes, double quotes holding text only.
+func literal(w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", false
+	}
+	var b strings.Builder
+	for _, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			b.WriteString(strings.ReplaceAll(p.Value, `\`, ""))
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return "", false
+			}
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				lit, ok := q.(*syntax.Lit)
+				if !ok {
+					return "", false
+				}
+				b.WriteString(lit.Value)
+			}
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}

@@ -1,0 +1,77 @@
+package permission
+
+import "fmt"
+
+// named evaluates Agent and Skill calls by their type or name. Agent
+// runs without asking (its subagent's tools are checked one by one);
+// Skill asks.
+func (c *call) named(value string, free bool) verdict {
+	cands := []string{value}
+	if args := c.in.str("args"); args != "" && c.kind == kindSkill {
+		cands = append(cands, value+" "+args)
+	}
+	what := fmt.Sprintf("%s %q", c.name, value)
+	if r := c.nameRule(c.e.deny, cands); r != nil {
+		return denyRule(r, what)
+	}
+	if r := c.nameRule(c.e.ask, cands); r != nil {
+		return askRuleV(r, what)
+	}
+	if r := c.nameRule(c.allow, cands[:1]); r != nil {
+		v := allowV(what + " matched " + r.describe())
+		v.rule = r
+		return v
+	}
+	if free {
+		return allowV(c.name + " never needs approval (the tools it uses are checked)")
+	}
+	v := askV(askMode, what+" needs approval in "+string(c.mode)+" mode")
+	v.suggest = []suggestion{{rule: c.name + "(" + escapePattern(value) + ")"}}
+	return v
+}
+
+func (c *call) nameRule(rules []*Rule, cands []string) *Rule {
+	for _, r := range rules {
+		if r.kind != ruleName || r.tool != c.name {
+			continue
+		}
+		for _, s := range cands {
+			if r.cmd.match(s) {
+				return r
+			}
+		}
+	}
+	return nil
+}
+
+// fetch evaluates a WebFetch call by the URL's host.
+func (c *call) fetch() verdict {
+	host, err := urlHost(c.in.str("url"))
+	if err != nil {
+		return askV(askMode, fmt.Sprintf("WebFetch URL %q cannot be checked: %v", c.in.str("url"), err))
+	}
+	what := "WebFetch of host " + host
+	if r := c.domainRule(c.e.deny, host); r != nil {
+		return denyRule(r, what)
+	}
+	if r := c.domainRule(c.e.ask, host); r != nil {
+		return askRuleV(r, what)
+	}
+	if r := c.domainRule(c.allow, host); r != nil {
+		v := allowV(what + " matched " + r.describe())
+		v.rule = r
+		return v
+	}
+	v := askV(askMode, what+" needs approval in "+string(c.mode)+" mode")
+	v.suggest = []suggestion{{rule: "WebFetch(domain:" + host + ")", persist: true}}
+	return v
+}
+
+func (c *call) domainRule(rules []*Rule, host string) *Rule {
+	for _, r := range rules {
+		if r.kind == ruleDomain && r.domain.match(host) {
+			return r
+		}
+	}
+	return nil
+}

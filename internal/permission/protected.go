@@ -1,0 +1,83 @@
+package permission
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// protectedDirs are directories whose contents configure tools that run
+// code (git hooks, editor tasks, package managers, agent settings):
+// writes below them are never approved without asking, outside
+// bypassPermissions. .corvid is corvid's own user directory.
+var protectedDirs = []string{".git", ".vscode", ".idea", ".husky", ".cargo", ".devcontainer", ".yarn",
+	".mvn", ".claude", ".corvid"}
+
+// protectedFiles are files that run code or change how tools behave.
+var protectedFiles = []string{".gitconfig", ".gitmodules", ".bashrc", ".bash_profile", ".bash_login",
+	".bash_aliases", ".bash_logout", ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".zlogout", ".profile",
+	".envrc", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnp.cjs", ".pnp.loader.mjs", ".pnpmfile.cjs",
+	"bunfig.toml", ".bunfig.toml", ".bazelrc", ".bazelversion", ".bazeliskrc", ".pre-commit-config.yaml",
+	"lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml", "gradle-wrapper.properties",
+	"maven-wrapper.properties", ".devcontainer.json", ".ripgreprc", "pyrightconfig.json", ".mcp.json",
+	".claude.json"}
+
+// protectedReason returns why writing p is protected, or "". Names
+// compare without regard to ASCII case (case-insensitive file systems
+// make .GIT the same directory as .git).
+func protectedReason(p string) string {
+	segs := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	for i, s := range segs {
+		folded := strings.ToLower(s)
+		last := i == len(segs)-1
+		switch {
+		case folded == ".claude" && !last && strings.ToLower(segs[i+1]) == "worktrees":
+			continue
+		case slices.Contains(protectedDirs, folded):
+			return "it is inside the protected directory " + s
+		case folded == ".config" && !last && strings.ToLower(segs[i+1]) == "git":
+			return "it is inside the protected directory .config/git"
+		case last && slices.Contains(protectedFiles, folded):
+			return s + " is a protected file"
+		}
+	}
+	return ""
+}
+
+// criticalReason returns why removing p is critical, or "": the root,
+// a top-level directory, home, a working directory, the current
+// directory, or a parent of any of them.
+func (c *call) criticalReason(p string) string {
+	switch {
+	case p == "/":
+		return "it is the filesystem root"
+	case filepath.Dir(p) == "/":
+		return "it is a top-level directory"
+	}
+	for _, h := range c.e.home {
+		if p == h {
+			return "it is the home directory"
+		}
+	}
+	for _, forms := range c.e.work {
+		for _, w := range forms {
+			if within(p, w) {
+				return "it is a working directory or one of its parents"
+			}
+		}
+	}
+	for _, d := range c.cwdForms() {
+		if within(p, d) {
+			return "it is the current directory or one of its parents"
+		}
+	}
+	return ""
+}
+
+// isDevice reports whether writing p writes a device (a disk, memory, a
+// terminal): always asked about, even in bypassPermissions. /dev/null
+// and the standard streams are not files to the shell's redirections
+// and never get here.
+func isDevice(p string) bool {
+	return within("/dev", p) && p != "/dev/null" && p != "/dev/tty"
+}
