@@ -94,7 +94,7 @@ func configure(opts Options) (*setup, error) {
 		id = uuid.NewString()
 	}
 	cfg := engine.Config{
-		Provider: client, Tools: tools, Permission: gate,
+		Provider: client, Tools: tools, Permission: withDebug(opts, gate),
 		Model: main, FallbackModels: fallbacks, MaxTokens: env.int("CLAUDE_CODE_MAX_OUTPUT_TOKENS"),
 		MaxTurns: opts.MaxTurns, MaxBudgetUSD: opts.MaxBudgetUSD,
 		System: systemPrompt(opts), Retry: retry, Costs: costs,
