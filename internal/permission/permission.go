@@ -3,8 +3,9 @@
 // PreToolUse hook.
 //
 // The package holds the contract (Request, Decision, Checker, Mode), the
-// rule Engine, and two simple gates: AllowAll, and the interim Gate that
-// denies tools by name.
+// rule Engine that corvid runs with, and two simple checkers for code
+// and tests that need no rules: AllowAll, and Gate, which denies tools by
+// name.
 //
 // The Engine speaks Claude Code's permission language: rules such as
 // Bash(npm run test *), Read(./.env), Edit(/src/**), WebFetch(domain:…),
@@ -100,10 +101,10 @@ func (AllowAll) Check(_ context.Context, req Request) Decision {
 		UpdatedInput: req.ToolCheck.UpdatedInput}
 }
 
-// Gate is the interim gate: tools denied by name (--disallowedTools) are
-// refused in every mode, a tool's own deny is honoured, and everything else
-// is allowed. An "ask" has nobody to ask yet, so outside bypass mode it is
-// refused with the tool's message.
+// Gate is a minimal checker without rules (corvid itself runs the
+// Engine): tools denied by name are refused in every mode, a tool's own
+// deny is honoured, and everything else is allowed. An "ask" has nobody
+// to ask, so outside bypass mode it is refused with the tool's message.
 type Gate struct {
 	Mode Mode
 	Deny []string
