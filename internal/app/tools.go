@@ -35,9 +35,7 @@ func newToolkit(env environment, extraEnv map[string]string, summary webfetch.Su
 		files:  filestate.New(),
 		shells: shells.New(shells.Options{Shell: env.str("CLAUDE_CODE_SHELL")}),
 		todos:  todowrite.NewList(),
-		// CDPATH is cleared: a relative cd must go where the permission
-		// analysis thinks it goes.
-		bash: bash.Options{Shell: env.str("CLAUDE_CODE_SHELL"), Env: append(envList(extraEnv), "CDPATH="),
+		bash: bash.Options{Shell: env.str("CLAUDE_CODE_SHELL"), Env: envList(extraEnv),
 			DefaultTimeout: millis(env.int("BASH_DEFAULT_TIMEOUT_MS")),
 			MaxTimeout:     millis(env.int("BASH_MAX_TIMEOUT_MS")),
 			MaxOutput:      env.int("BASH_MAX_OUTPUT_LENGTH")},

@@ -42,7 +42,7 @@ func (m Message) MarshalJSON() ([]byte, error) {
 	if m.Content == nil {
 		m.Content = []Block{}
 	}
-	return marshal(plain(m))
+	return Marshal(plain(m))
 }
 
 // Block is one content block. Which fields are meaningful depends on Type;
@@ -163,25 +163,25 @@ type sourceJSON struct {
 func (b Block) MarshalJSON() ([]byte, error) {
 	switch b.Type {
 	case BlockText:
-		return marshal(textJSON{b.Type, b.Text, b.CacheControl})
+		return Marshal(textJSON{b.Type, b.Text, b.CacheControl})
 	case BlockThinking:
-		return marshal(thinkingJSON{b.Type, b.Thinking, b.Signature})
+		return Marshal(thinkingJSON{b.Type, b.Thinking, b.Signature})
 	case BlockRedactedThinking:
-		return marshal(redactedJSON{b.Type, b.Data})
+		return Marshal(redactedJSON{b.Type, b.Data})
 	case BlockToolUse:
 		in := b.Input
 		if len(in) == 0 || string(in) == "null" {
 			in = json.RawMessage(`{}`)
 		}
-		return marshal(toolUseJSON{b.Type, b.ID, b.Name, in, b.CacheControl})
+		return Marshal(toolUseJSON{b.Type, b.ID, b.Name, in, b.CacheControl})
 	case BlockToolResult:
 		c := b.Content
 		if c == nil {
 			c = []Block{}
 		}
-		return marshal(toolResultJSON{b.Type, b.ToolUseID, c, b.IsError, b.CacheControl})
+		return Marshal(toolResultJSON{b.Type, b.ToolUseID, c, b.IsError, b.CacheControl})
 	case BlockImage, BlockDocument:
-		return marshal(sourceJSON{b.Type, b.Source, b.CacheControl})
+		return Marshal(sourceJSON{b.Type, b.Source, b.CacheControl})
 	}
 	return nil, fmt.Errorf("provider: cannot marshal block of type %q", b.Type)
 }
@@ -231,9 +231,12 @@ func (b *Block) UnmarshalJSON(data []byte) error {
 	return json.Unmarshal(j.Content, &b.Content)
 }
 
-// marshal is json.Marshal without HTML escaping: "<system-reminder>"
-// stays as it is on the wire instead of becoming \u003c….
-func marshal(v any) ([]byte, error) {
+// Marshal is json.Marshal without HTML escaping, as the API writes JSON:
+// "<system-reminder>" stays as it is instead of becoming \u003c…. Blocks
+// and messages marshal this way even inside an escaping encoder's output,
+// so everything that writes corvid's JSON (requests, the fake API,
+// stream-json frames) uses this one function.
+func Marshal(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

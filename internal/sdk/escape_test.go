@@ -9,21 +9,6 @@ import (
 	"corvid/internal/provider"
 )
 
-func TestUnescapeHTML(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{`"a \u003cb\u003e \u0026 c"`, `"a <b> & c"`},
-		{`"literal \\u003c stays"`, `"literal \\u003c stays"`},
-		{`"\\\u003c"`, `"\\<"`},
-		{`"\u00e9 \n \""`, `"\u00e9 \n \""`},
-		{`"no escapes"`, `"no escapes"`},
-	}
-	for _, tt := range tests {
-		if got := string(unescapeHTML([]byte(tt.in))); got != tt.want {
-			t.Errorf("unescapeHTML(%s) = %s, want %s", tt.in, got, tt.want)
-		}
-	}
-}
-
 func TestBlocksAreNotHTMLEscaped(t *testing.T) {
 	text := `if a < b && c > d { fmt.Println("\u003c") } // \u003c`
 	out := render(t, testOpts(FormatStreamJSON),

@@ -1,10 +1,10 @@
 package sdk
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
+
+	"corvid/internal/provider"
 )
 
 // output writes to the renderer's io.Writer and remembers the first
@@ -38,16 +38,14 @@ func (o *output) write(p []byte) {
 // encode returns v as one line of JSON. HTML characters are not escaped,
 // as in Claude Code's output ("<synthetic>", not "\u003csynthetic\u003e").
 func (o *output) encode(v any) ([]byte, bool) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	data, err := provider.Marshal(v)
+	if err != nil {
 		if o.encodeErr == nil {
 			o.encodeErr = fmt.Errorf("sdk: encoding %T: %w", v, err)
 		}
 		return nil, false
 	}
-	return unescapeHTML(buf.Bytes()), true
+	return append(data, '\n'), true
 }
 
 // Err returns the first write error, else the first encoding error.

@@ -57,14 +57,12 @@ func encodeRequest(req *provider.Request) ([]byte, error) {
 		Metadata:  req.Metadata,
 		Stream:    true,
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	// Keep <, > and & literal: they are common in prompts and code.
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(body); err != nil {
+	// <, > and & stay literal: they are common in prompts and code.
+	data, err := provider.Marshal(body)
+	if err != nil {
 		return nil, fmt.Errorf("encode request: %w", err)
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	return data, nil
 }
 
 // tools gives schemaless tools an empty object schema, which the API

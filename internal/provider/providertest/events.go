@@ -72,23 +72,11 @@ func messageEvent(name string, v any) sseEvent {
 
 // encode marshals a value built by this package; failure is a bug here.
 func encode(v any) []byte {
-	data, err := marshal(v)
+	data, err := provider.Marshal(v)
 	if err != nil {
 		panic(fmt.Sprintf("providertest: encode %T: %v", v, err))
 	}
 	return data
-}
-
-// marshal is json.Marshal without HTML escaping: the API writes "<", ">"
-// and "&" as they are, not as \u003c and friends.
-func marshal(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 func toolID(b Block, m streamMeta, i int) string {

@@ -91,7 +91,7 @@ func ToolUse(id, name string, input any) Block {
 	raw, ok := input.(json.RawMessage)
 	if !ok {
 		var err error
-		if raw, err = marshal(input); err != nil {
+		if raw, err = provider.Marshal(input); err != nil {
 			panic("providertest: ToolUse input: " + err.Error())
 		}
 	}

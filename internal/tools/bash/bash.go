@@ -140,8 +140,9 @@ func (t *bashTool) Call(ctx context.Context, call tool.Call) (*tool.Result, erro
 }
 
 // env is the child environment: the parent's, the marks that tell a
-// program it runs under an agent, then Options.Env.
+// program it runs under an agent, CDPATH cleared (a relative cd must go
+// where the permission analysis expects), then Options.Env.
 func (t *bashTool) env() []string {
-	env := append(os.Environ(), "CORVID=1", "CLAUDECODE=1")
+	env := append(os.Environ(), "CORVID=1", "CLAUDECODE=1", "CDPATH=")
 	return append(env, t.opts.Env...)
 }

@@ -83,9 +83,10 @@ func TestEnvironment(t *testing.T) {
 	if got := r.Text(); got != "1 overridden added inherited" {
 		t.Errorf("environment = %q", got)
 	}
+	t.Setenv("CDPATH", "/somewhere")
 	f = newFixture(t, Options{})
-	if got := f.cmd(`echo "$CORVID $CLAUDECODE"`).Text(); got != "1 1" {
-		t.Errorf("marks = %q, want CORVID=1 CLAUDECODE=1", got)
+	if got := f.cmd(`echo "$CORVID $CLAUDECODE [$CDPATH]"`).Text(); got != "1 1 []" {
+		t.Errorf("marks = %q, want CORVID=1 CLAUDECODE=1 and CDPATH cleared", got)
 	}
 }
 
