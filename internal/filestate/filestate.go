@@ -49,9 +49,10 @@ type Entry struct {
 
 // Cache maps cleaned absolute paths to entries.
 type Cache struct {
-	mu    sync.Mutex
-	m     map[string]Entry
-	order []string
+	mu       sync.Mutex
+	m        map[string]Entry
+	order    []string
+	observer func(path string)
 }
 
 // New returns an empty cache.
@@ -65,12 +66,19 @@ func Key(path string) string {
 	return filepath.Clean(path)
 }
 
-// Record stores e (its Path is normalised with Key).
+// Record stores e (its Path is normalised with Key) and tells the
+// observer, if any.
 func (c *Cache) Record(e Entry) {
 	e.Path = Key(e.Path)
 	if e.At.IsZero() {
 		e.At = time.Now()
 	}
+	if observe := c.store(e); observe != nil {
+		observe(e.Path)
+	}
+}
+
+func (c *Cache) store(e Entry) (observer func(string)) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.m[e.Path]; !ok {
@@ -81,6 +89,7 @@ func (c *Cache) Record(e Entry) {
 		delete(c.m, c.order[0])
 		c.order = c.order[1:]
 	}
+	return c.observer
 }
 
 // RecordFile stats and hashes path and records it as read (whole, unless

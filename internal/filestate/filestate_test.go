@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 )
@@ -73,5 +74,24 @@ func TestCacheIsBounded(t *testing.T) {
 	}
 	if n := len(c.m); n != maxEntries {
 		t.Fatalf("%d entries, want %d", n, maxEntries)
+	}
+}
+
+func TestObserveAndRecent(t *testing.T) {
+	c := New()
+	var seen []string
+	c.Observe(func(p string) { seen = append(seen, p) })
+	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	c.Record(Entry{Path: "/a", At: base})
+	c.Record(Entry{Path: "/b", At: base.Add(2 * time.Second)})
+	c.Record(Entry{Path: "/c", At: base.Add(time.Second)})
+	if want := []string{"/a", "/b", "/c"}; !slices.Equal(seen, want) {
+		t.Fatalf("observed %v, want %v", seen, want)
+	}
+	if got, want := c.Recent(2), []string{"/b", "/c"}; !slices.Equal(got, want) {
+		t.Fatalf("Recent(2) = %v, want %v", got, want)
+	}
+	if got := c.Recent(10); len(got) != 3 {
+		t.Fatalf("Recent(10) = %v", got)
 	}
 }

@@ -1,0 +1,66 @@
+package prompt
+
+import (
+	"slices"
+	"strings"
+)
+
+// Options decide the system prompt.
+type Options struct {
+	// Override replaces corvid's own prompt when HasOverride is set
+	// (--system-prompt, --system-prompt-file; an empty override sends no
+	// prompt of corvid's). Append is added after whichever prompt is used
+	// (--append-system-prompt).
+	Override    string
+	HasOverride bool
+	Append      string
+	// Tools are the names of the tools the model is offered; guidance
+	// about a tool is included only when it is offered.
+	Tools []string
+	// Environment is the rendered environment facts (working directory,
+	// platform, shell…); Model names the model the prompt is for.
+	Environment string
+	Model       string
+}
+
+// System returns the system prompt as text blocks, in order.
+func System(o Options) []string {
+	var out []string
+	switch {
+	case o.HasOverride:
+		if o.Override != "" {
+			out = append(out, o.Override)
+		}
+	default:
+		out = append(out, Default(o))
+	}
+	if o.Append != "" {
+		out = append(out, o.Append)
+	}
+	return out
+}
+
+// Default is corvid's own system prompt.
+func Default(o Options) string {
+	parts := []string{identity, conduct, toolGuidance(o.Tools), safety}
+	if env := environment(o); env != "" {
+		parts = append(parts, env)
+	}
+	return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), "\n\n")
+}
+
+func environment(o Options) string {
+	var b strings.Builder
+	if o.Environment == "" && o.Model == "" {
+		return ""
+	}
+	b.WriteString("# Environment\n")
+	if o.Environment != "" {
+		b.WriteString(strings.TrimRight(o.Environment, "\n"))
+		b.WriteString("\n")
+	}
+	if o.Model != "" {
+		b.WriteString("Model: " + o.Model + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
