@@ -1,5 +1,3 @@
-// Package cost accounts tokens, money and time per model for one
-// conversation.
 package cost
 
 // ModelUsage is one model's share of a conversation, in the shape of the

@@ -20,6 +20,7 @@ type Tracker struct {
 	api     time.Duration // wall time of API calls, retries included
 	apiOnce time.Duration // the successful attempts only
 	tool    time.Duration
+	wall    time.Duration // time the conversation has been running
 	added   int
 	removed int
 }
@@ -111,6 +112,20 @@ func (t *Tracker) ToolDuration() time.Duration {
 	return t.tool
 }
 
+// AddWallDuration records elapsed real time of the conversation.
+func (t *Tracker) AddWallDuration(d time.Duration) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.wall += d
+}
+
+// WallDuration is the conversation's elapsed real time so far.
+func (t *Tracker) WallDuration() time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.wall
+}
+
 // AddLines records lines added and removed by file edits.
 func (t *Tracker) AddLines(added, removed int) {
 	t.mu.Lock()
@@ -133,6 +148,6 @@ func (t *Tracker) Reset() {
 	t.models = nil
 	t.usage = provider.Usage{}
 	t.total = 0
-	t.api, t.apiOnce, t.tool = 0, 0, 0
+	t.api, t.apiOnce, t.tool, t.wall = 0, 0, 0, 0
 	t.added, t.removed = 0, 0
 }
