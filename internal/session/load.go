@@ -1,0 +1,167 @@
+package session
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"corvid/internal/provider"
+)
+
+// Transcript is a loaded session.
+type Transcript struct {
+	SessionID string // the file name without ".jsonl"
+	Path      string
+	// Messages is the live conversation, repaired and ready for the API.
+	Messages []provider.Message
+	// Leaf is the uuid of the last entry on the live chain ("" if none):
+	// pass it to Writer.SetParent to continue the conversation.
+	Leaf string
+	// Model is the model of the last real (not synthetic) assistant entry.
+	Model string
+	// CostState is the payload of the last cost-state entry, nil if none.
+	CostState json.RawMessage
+	// Compacted reports that the live chain starts at a compact boundary.
+	Compacted bool
+	// Skipped counts malformed, torn or over-long lines left out.
+	Skipped int
+	// Repaired counts the fixes Repair made to the history.
+	Repaired int
+}
+
+// Load reads the transcript at path. The live chain runs from the last
+// conversation entry (user, assistant or system) in file order back
+// through parentUuid to its root; its messages are rebuilt and repaired.
+// Lines that cannot be read are skipped and counted; entries of unknown
+// types are ignored. A missing file is an error wrapping fs.ErrNotExist.
+func Load(path string) (*Transcript, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	ix, err := indexFile(f)
+	if err != nil {
+		return nil, fmt.Errorf("session: read %s: %w", path, err)
+	}
+	t := &Transcript{SessionID: strings.TrimSuffix(filepath.Base(path), ".jsonl"),
+		Path: path, Skipped: ix.skipped}
+	if t.CostState, err = readSpan(f, ix.cost); err != nil {
+		return nil, fmt.Errorf("session: read %s: %w", path, err)
+	}
+	chain := ix.liveChain()
+	if len(chain) == 0 {
+		return t, nil
+	}
+	t.Leaf = ix.entries[chain[len(chain)-1]].uuid
+	first := ix.entries[chain[0]]
+	t.Compacted = first.kind == kindSystem && first.boundary
+	msgs, model, bad, err := ix.rebuild(f, chain)
+	if err != nil {
+		return nil, fmt.Errorf("session: read %s: %w", path, err)
+	}
+	t.Messages, t.Repaired = repair(msgs)
+	t.Model, t.Skipped = model, t.Skipped+bad
+	return t, nil
+}
+
+// index is the result of the first pass over a transcript.
+type index struct {
+	entries []entryInfo      // entries with a uuid, in file order
+	byUUID  map[string]int32 // uuid → position in entries
+	last    int              // the last main-chain conversation entry; -1 if none
+	lastAny int              // the last conversation entry, sidechain or not
+	cost    span             // the last cost-state payload
+	skipped int
+}
+
+// indexFile reads every line, keeping the envelope of each entry.
+func indexFile(r io.Reader) (*index, error) {
+	ix := &index{byUUID: map[string]int32{}, last: -1, lastAny: -1}
+	s := newLineScanner(r, 1<<20, MaxEntryBytes)
+	var e entryInfo
+	for {
+		off, line, err := s.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if skipWS(line, 0) == len(line) {
+			continue
+		}
+		if scanEntry(line, off, &e) != nil {
+			ix.skipped++
+			continue
+		}
+		ix.add(e)
+	}
+	ix.skipped += s.long
+	return ix, nil
+}
+
+func (ix *index) add(e entryInfo) {
+	if e.kind == kindCost {
+		if e.payload.n > 0 {
+			ix.cost = e.payload
+		}
+		return
+	}
+	if e.uuid == "" {
+		if e.kind.conversation() {
+			ix.skipped++
+		}
+		return
+	}
+	ix.byUUID[e.uuid] = int32(len(ix.entries))
+	if e.kind.conversation() {
+		ix.lastAny = len(ix.entries)
+		if !e.sidechain {
+			ix.last = len(ix.entries)
+		}
+	}
+	ix.entries = append(ix.entries, e)
+}
+
+// liveChain returns the positions of the live chain, root first. A file
+// holding only sidechain entries (a subagent's) has its last one as leaf.
+func (ix *index) liveChain() []int32 {
+	leaf := ix.last
+	if leaf < 0 {
+		leaf = ix.lastAny
+	}
+	if leaf < 0 {
+		return nil
+	}
+	seen := make([]bool, len(ix.entries))
+	var chain []int32
+	for i := int32(leaf); !seen[i]; {
+		seen[i] = true
+		chain = append(chain, i)
+		e := &ix.entries[i]
+		p, ok := ix.byUUID[e.parent]
+		if !e.hasParent || !ok {
+			break
+		}
+		i = p
+	}
+	slices.Reverse(chain)
+	return chain
+}
+
+// readSpan reads the bytes of s (nil when s is empty).
+func readSpan(f io.ReaderAt, s span) (json.RawMessage, error) {
+	if s.n == 0 {
+		return nil, nil
+	}
+	buf := make([]byte, s.n)
+	if n, err := f.ReadAt(buf, s.off); n < len(buf) {
+		return nil, err
+	}
+	return buf, nil
+}
