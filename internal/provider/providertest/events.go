@@ -30,7 +30,31 @@ type wireMessage struct {
 	Content      []json.RawMessage `json:"content"`
 	StopReason   *string           `json:"stop_reason"`
 	StopSequence *string           `json:"stop_sequence"`
-	Usage        provider.Usage    `json:"usage"`
+	Usage        wireUsage         `json:"usage"`
+}
+
+// wireUsage is a usage object as the API writes it: cache_creation splits
+// the cache writes by ttl when the split is known.
+type wireUsage struct {
+	InputTokens              int                `json:"input_tokens"`
+	OutputTokens             int                `json:"output_tokens"`
+	CacheCreationInputTokens int                `json:"cache_creation_input_tokens"`
+	CacheReadInputTokens     int                `json:"cache_read_input_tokens"`
+	CacheCreation            *wireCacheCreation `json:"cache_creation,omitempty"`
+}
+
+type wireCacheCreation struct {
+	Ephemeral5m int `json:"ephemeral_5m_input_tokens"`
+	Ephemeral1h int `json:"ephemeral_1h_input_tokens"`
+}
+
+func toWireUsage(u provider.Usage) wireUsage {
+	w := wireUsage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens,
+		CacheCreationInputTokens: u.CacheCreationInputTokens, CacheReadInputTokens: u.CacheReadInputTokens}
+	if u.CacheCreation5m != 0 || u.CacheCreation1h != 0 {
+		w.CacheCreation = &wireCacheCreation{u.CacheCreation5m, u.CacheCreation1h}
+	}
+	return w
 }
 
 type wireStopDelta struct {
@@ -44,7 +68,7 @@ func buildEvents(t Turn, m streamMeta) []sseEvent {
 	start := use
 	start.OutputTokens = min(use.OutputTokens, 1)
 	msg := wireMessage{ID: m.messageID, Type: "message", Role: "assistant", Model: m.model,
-		Content: []json.RawMessage{}, Usage: start}
+		Content: []json.RawMessage{}, Usage: toWireUsage(start)}
 	evs := []sseEvent{
 		messageEvent("message_start", struct {
 			Type    string      `json:"type"`
@@ -58,10 +82,10 @@ func buildEvents(t Turn, m streamMeta) []sseEvent {
 	}
 	return append(evs,
 		messageEvent("message_delta", struct {
-			Type  string         `json:"type"`
-			Delta wireStopDelta  `json:"delta"`
-			Usage provider.Usage `json:"usage"`
-		}{"message_delta", wireStopDelta{StopReason: t.stopReason()}, use}),
+			Type  string        `json:"type"`
+			Delta wireStopDelta `json:"delta"`
+			Usage wireUsage     `json:"usage"`
+		}{"message_delta", wireStopDelta{StopReason: t.stopReason()}, toWireUsage(use)}),
 		messageEvent("message_stop", map[string]string{"type": "message_stop"}),
 	)
 }

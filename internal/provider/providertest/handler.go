@@ -29,7 +29,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case t.failsHTTP():
 		s.answerError(w, ex, turn, turnError(t), reqID)
 	default:
-		s.stream(w, r, ex, t, turn, decoded.Model)
+		s.stream(w, r, ex, s.priceCache(ex, decoded, t), turn, decoded.Model)
 	}
 }
 
@@ -45,6 +45,7 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, ex *exchange) (Re
 		return Request{}, s.reject(ex, http.StatusNotFound, fmt.Sprintf("providertest: no route for %s %s", r.Method, r.URL.Path))
 	}
 	decoded := decodeBody(body)
+	decoded.Body = body
 	s.recordBody(ex, decoded)
 	if decoded.DecodeErr != nil {
 		return decoded, s.reject(ex, http.StatusBadRequest, decoded.DecodeErr.Error())
@@ -56,6 +57,11 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, ex *exchange) (Re
 	}
 	if !decoded.Stream {
 		return decoded, s.reject(ex, http.StatusBadRequest, "providertest: only streaming requests (\"stream\": true) are supported")
+	}
+	if msg := checkCacheControl(decoded); msg != "" {
+		s.violate(ex, Violation{Kind: ViolationCacheControl, Detail: msg})
+		herr := newHTTPError(http.StatusBadRequest, msg)
+		return decoded, &herr
 	}
 	return decoded, nil
 }

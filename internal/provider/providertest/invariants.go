@@ -21,6 +21,9 @@ const (
 	ViolationToolInput       = "tool_input"         // a tool_use input is not a JSON object
 	ViolationBadRequest      = "bad_request"        // not a streaming POST /v1/messages with a JSON body
 	ViolationExhausted       = "scenario_exhausted" // a request arrived after the script ended
+	// ViolationCacheControl is a malformed cache_control or more than
+	// MaxBreakpoints of them; the fake answers 400 as the API does.
+	ViolationCacheControl = "cache_control"
 )
 
 // Violation is a broken rule observed on one request.

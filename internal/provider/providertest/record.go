@@ -35,6 +35,9 @@ type Request struct {
 	// Status is the HTTP status sent.
 	Turn   int
 	Status int
+	// Cache is what the prompt-cache model decided; nil when the
+	// scenario has no PromptCache or no stream was served.
+	Cache *CacheUsage
 }
 
 // StreamEvent is one SSE event as the server wrote it.
@@ -80,6 +83,9 @@ func (s *Server) Requests() []Request {
 	for i, ex := range s.state.exchanges {
 		out[i] = ex.req
 		out[i].Header = ex.req.Header.Clone()
+		if c := ex.req.Cache; c != nil {
+			out[i].Cache = new(*c)
+		}
 	}
 	return out
 }
@@ -106,6 +112,13 @@ func (s *Server) recordHTTP(ex *exchange, r *http.Request, body []byte) {
 	q.Header = r.Header.Clone()
 	q.Body = body
 	q.APIKey = apiKey(r.Header)
+	if s.sc.ForgetBodies {
+		for _, old := range s.state.exchanges {
+			if old != ex {
+				old.req.Body, old.req.System, old.req.Tools, old.req.Messages = nil, nil, nil, nil
+			}
+		}
+	}
 }
 
 func (s *Server) recordBody(ex *exchange, decoded Request) {
@@ -121,6 +134,12 @@ func (s *Server) recordOutcome(ex *exchange, turn, status int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ex.req.Turn, ex.req.Status = turn, status
+}
+
+func (s *Server) recordCache(ex *exchange, u CacheUsage) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ex.req.Cache = &u
 }
 
 func (s *Server) recordEvent(ex *exchange, ev sseEvent, at time.Time) {

@@ -17,6 +17,17 @@ type Scenario struct {
 	// RequireAPIKey, when set, answers 401 authentication_error to any
 	// request whose x-api-key (or Authorization bearer token) differs.
 	RequireAPIKey string `json:"require_api_key,omitempty"`
+	// ForgetBodies keeps only the newest request's body and decoded
+	// content; older requests keep their metadata (index, model, status,
+	// cache usage). Long sessions then cost the server memory in
+	// proportion to one request, not to all of them.
+	ForgetBodies bool `json:"forget_bodies,omitempty"`
+	// PromptCache, when set, turns on the prompt-cache model: a streamed
+	// turn whose Usage is entirely zero reports input, cache-read and
+	// cache-creation tokens priced from the request's cache_control
+	// breakpoints and the prefixes earlier requests cached, and every
+	// served request records the decision in Request.Cache.
+	PromptCache *CacheConfig `json:"prompt_cache,omitempty"`
 }
 
 // Turn is one scripted response: a streamed assistant message, an HTTP
@@ -31,7 +42,8 @@ type Turn struct {
 	// "end_turn".
 	StopReason string `json:"stop_reason,omitempty"`
 	// Usage is reported as-is; when it is entirely zero the server makes
-	// up small deterministic counts.
+	// up small deterministic counts, or with Scenario.PromptCache prices
+	// the input side with the cache model (output tokens as before).
 	Usage provider.Usage `json:"usage,omitzero"`
 	// ChunkDelay is the pause before each SSE event after the first
 	// (JSON: chunk_delay_ms).

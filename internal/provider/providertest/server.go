@@ -20,6 +20,7 @@ type Server struct {
 	sc        Scenario
 	closing   chan struct{} // closed by Close: pending delays give up
 	closeOnce sync.Once
+	cache     *promptCache // nil unless the scenario has a PromptCache
 
 	mu    sync.Mutex
 	state state
@@ -68,6 +69,9 @@ func start(sc Scenario, l net.Listener) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{sc: sc, closing: make(chan struct{})}
+	if sc.PromptCache != nil {
+		s.cache = newPromptCache(*sc.PromptCache)
+	}
 	s.state.init(sc)
 	s.srv = httptest.NewUnstartedServer(s)
 	if l != nil {

@@ -7,6 +7,9 @@ import (
 
 // Validate reports the first thing in the scenario the server cannot play.
 func (sc Scenario) Validate() error {
+	if err := sc.PromptCache.validate(); err != nil {
+		return fmt.Errorf("providertest: scenario %q: %w", sc.Name, err)
+	}
 	for i, t := range sc.Turns {
 		if err := t.validate(); err != nil {
 			return fmt.Errorf("providertest: scenario %q turn %d: %w", sc.Name, i, err)

@@ -8,6 +8,10 @@
 // serves until SIGINT or SIGTERM, or, with -exit-when-done, until every
 // scripted turn has been played. Violations of the API's conversation rules
 // are printed to stderr at exit and make the exit status 1.
+//
+// -prompt-cache prices input tokens with providertest's prompt-cache model
+// (the package documentation describes it); -cache-min-tokens N sets the
+// shortest cacheable prefix (default 1024, as the API) and implies it.
 package main
 
 import (
@@ -39,6 +43,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		strings.Join(providertest.BuiltinNames(), ", ")+")")
 	addr := fs.String("addr", "127.0.0.1:0", "address to listen on")
 	exitWhenDone := fs.Bool("exit-when-done", false, "exit once every scripted turn has been played")
+	promptCache := fs.Bool("prompt-cache", false, "price input tokens with the prompt-cache model")
+	minTokens := fs.Int("cache-min-tokens", providertest.DefaultCacheMinTokens,
+		"shortest cacheable prefix in estimated tokens (implies -prompt-cache)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -47,6 +54,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "fakeapi:", err)
 		return 2
 	}
+	setCache(fs, &sc, *promptCache, *minTokens)
 	srv, err := providertest.Listen(sc, *addr)
 	if err != nil {
 		fmt.Fprintln(stderr, "fakeapi:", err)
@@ -71,6 +79,23 @@ func loadScenario(spec string) (providertest.Scenario, error) {
 		return sc, nil
 	}
 	return providertest.Load(spec)
+}
+
+// setCache applies the cache flags: -prompt-cache turns the model on (a
+// scenario's own prompt_cache settings are kept), and an explicit
+// -cache-min-tokens turns it on and overrides the minimum.
+func setCache(fs *flag.FlagSet, sc *providertest.Scenario, on bool, minTokens int) {
+	minSet := false
+	fs.Visit(func(f *flag.Flag) { minSet = minSet || f.Name == "cache-min-tokens" })
+	if !on && !minSet {
+		return
+	}
+	if sc.PromptCache == nil {
+		sc.PromptCache = &providertest.CacheConfig{}
+	}
+	if minSet {
+		sc.PromptCache.MinTokens = new(minTokens)
+	}
 }
 
 // serve blocks until ctx ends or, if exitWhenDone, the script is played.

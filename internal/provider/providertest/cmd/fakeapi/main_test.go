@@ -4,12 +4,15 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"flag"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"corvid/internal/provider/providertest"
 )
 
 // runAsync starts run and returns its first stdout line and exit status.
@@ -88,6 +91,70 @@ func TestUsageErrors(t *testing.T) {
 		}
 		if stderr.Len() == 0 {
 			t.Errorf("%q: nothing on stderr", args)
+		}
+	}
+}
+
+func TestPromptCacheFlags(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.json")
+	sc := `{"turns":[{"blocks":[{"type":"text","text":"a"}],"repeat":2}]}`
+	if err := os.WriteFile(path, []byte(sc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	url, code, stderr := runAsync(t, t.Context(), "-scenario", path, "-exit-when-done", "-cache-min-tokens", "0")
+	body := `{"model":"m","max_tokens":16,"stream":true,` +
+		`"system":[{"type":"text","text":"be brief","cache_control":{"type":"ephemeral"}}],` +
+		`"messages":[{"role":"user","content":"hi"}]}`
+	var outs []string
+	for range 2 {
+		resp, err := http.Post(url+"/v1/messages", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, string(data))
+	}
+	// {"text":"be brief","type":"text"} is 33 bytes: 9 tokens.
+	if !strings.Contains(outs[0], `"cache_creation_input_tokens":9,"cache_read_input_tokens":0`) ||
+		!strings.Contains(outs[1], `"cache_creation_input_tokens":0,"cache_read_input_tokens":9`) {
+		t.Errorf("streams:\n%s\n%s", outs[0], outs[1])
+	}
+	if c := <-code; c != 0 {
+		t.Errorf("exit %d: %s", c, stderr)
+	}
+}
+
+func TestSetCache(t *testing.T) {
+	for _, tc := range []struct {
+		args    []string
+		wantOn  bool
+		wantMin int
+	}{
+		{nil, false, 0},
+		{[]string{"-prompt-cache"}, true, providertest.DefaultCacheMinTokens},
+		{[]string{"-cache-min-tokens", "7"}, true, 7},
+	} {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		on := fs.Bool("prompt-cache", false, "")
+		n := fs.Int("cache-min-tokens", providertest.DefaultCacheMinTokens, "")
+		if err := fs.Parse(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		var sc providertest.Scenario
+		setCache(fs, &sc, *on, *n)
+		if (sc.PromptCache != nil) != tc.wantOn {
+			t.Errorf("%q: cache on %v", tc.args, sc.PromptCache != nil)
+			continue
+		}
+		if sc.PromptCache == nil {
+			continue
+		}
+		if got := sc.PromptCache.MinTokens; (got == nil && tc.wantMin != providertest.DefaultCacheMinTokens) || (got != nil && *got != tc.wantMin) {
+			t.Errorf("%q: min tokens %v", tc.args, got)
 		}
 	}
 }
