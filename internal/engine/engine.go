@@ -58,6 +58,22 @@ type Config struct {
 	// one with helpers that call models on the conversation's behalf
 	// (WebFetch's summariser) so their spend counts too.
 	Costs *cost.Tracker
+	// History is the conversation so far when it is resumed (already
+	// repaired); the next Submit continues it.
+	History []provider.Message
+	// Opening are reminders put in front of the first prompt of a new
+	// conversation (instruction files, date, git facts). They are kept by
+	// compaction.
+	Opening []string
+	// Transcript records the conversation as it happens; nil records
+	// nothing.
+	Transcript Recorder
+	// Compaction configures automatic, reactive and manual compaction.
+	Compaction Compaction
+	// NoPromptCache places no cache breakpoints (DISABLE_PROMPT_CACHING).
+	NoPromptCache bool
+	// SlashCommands are announced in the init event.
+	SlashCommands []string
 	// Sink receives events in order; nil discards them.
 	Sink event.Sink
 	// PartialMessages publishes raw stream events.
@@ -71,6 +87,11 @@ type Engine struct {
 	messages []provider.Message
 	costs    *cost.Tracker
 	env      tool.Env
+
+	rec Recorder
+	// lastUsage is the usage of the latest response: the size of the
+	// context, for the compaction threshold.
+	lastUsage provider.Usage
 
 	mu        sync.Mutex // guards denials (calls run concurrently) and interrupt
 	denials   []event.Denial
@@ -124,7 +145,11 @@ func New(cfg Config) *Engine {
 	if cfg.Costs == nil {
 		cfg.Costs = &cost.Tracker{}
 	}
-	e := &Engine{cfg: cfg, costs: cfg.Costs,
+	if cfg.Transcript == nil {
+		cfg.Transcript = nopRecorder{}
+	}
+	e := &Engine{cfg: cfg, costs: cfg.Costs, rec: cfg.Transcript,
+		messages: append([]provider.Message(nil), cfg.History...),
 		env: tool.Env{WorkDir: cfg.Cwd, ProjectDir: cfg.Cwd, Dirs: cfg.Dirs,
 			SessionID: cfg.SessionID, SessionDir: cfg.SessionDir}}
 	e.pipeline = &executor.Pipeline{Permission: cfg.Permission, Hooks: cfg.Hooks, OnDenial: e.recordDenial}
@@ -151,11 +176,8 @@ func (e *Engine) Submit(hard context.Context, prompt string) event.Result {
 	ctx, cancel := e.beginTurn(hard)
 	defer e.endTurn()
 	defer cancel(context.Canceled)
-	e.publish(event.Init{SessionID: e.cfg.SessionID, Cwd: e.cfg.Cwd, Model: e.cfg.Model.ID,
-		Tools: e.cfg.Tools.Names(), PermissionMode: string(e.cfg.PermissionMode),
-		APIKeySource: e.cfg.APIKeySource})
-	e.messages = append(e.messages, provider.Message{Role: provider.RoleUser,
-		Content: []provider.Block{provider.TextBlock(prompt)}})
+	e.publishInit()
+	e.addPrompt(prompt)
 	r := &run{e: e, hard: hard, cancel: cancel, model: e.cfg.Model, fallbacks: e.cfg.FallbackModels}
 	res := r.loop(ctx)
 	e.finish(&res, start, r.turns)
@@ -163,8 +185,48 @@ func (e *Engine) Submit(hard context.Context, prompt string) event.Result {
 	return res
 }
 
+func (e *Engine) publishInit() {
+	e.publish(event.Init{SessionID: e.cfg.SessionID, Cwd: e.cfg.Cwd, Model: e.cfg.Model.ID,
+		Tools: e.cfg.Tools.Names(), PermissionMode: string(e.cfg.PermissionMode),
+		APIKeySource: e.cfg.APIKeySource, SlashCommands: e.cfg.SlashCommands})
+}
+
+// addPrompt appends the user's prompt, opening a new conversation with
+// the opening reminders. After a resumed history that ends with a user
+// message (results of an interrupted turn) the prompt joins that message,
+// so roles keep alternating.
+func (e *Engine) addPrompt(prompt string) {
+	if len(e.messages) == 0 && len(e.cfg.Opening) > 0 {
+		e.appendUser(textBlocks(e.cfg.Opening), true)
+	}
+	e.appendUser([]provider.Block{provider.TextBlock(prompt)}, false)
+}
+
+// appendUser adds blocks to the conversation as user content, joining a
+// trailing user message, and records them.
+func (e *Engine) appendUser(blocks []provider.Block, meta bool) {
+	e.rec.User(blocks, meta)
+	if n := len(e.messages); n > 0 && e.messages[n-1].Role == provider.RoleUser {
+		last := &e.messages[n-1]
+		last.Content = append(last.Content[:len(last.Content):len(last.Content)], blocks...)
+		return
+	}
+	e.messages = append(e.messages, provider.Message{Role: provider.RoleUser, Content: blocks})
+}
+
+func textBlocks(texts []string) []provider.Block {
+	out := make([]provider.Block, len(texts))
+	for i, t := range texts {
+		out[i] = provider.TextBlock(t)
+	}
+	return out
+}
+
 func (e *Engine) finish(res *event.Result, start time.Time, turns int) {
 	res.Duration = time.Since(start)
+	e.costs.AddWallDuration(res.Duration)
+	e.rec.Cost(e.costs.Snapshot())
+	e.rec.Sync()
 	res.DurationAPI = e.costs.APIDuration()
 	res.NumTurns = turns
 	res.TotalCostUSD = e.costs.TotalUSD()

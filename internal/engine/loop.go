@@ -29,6 +29,7 @@ type run struct {
 	turns         int
 	streamRetries int
 	continuations int
+	reacted       bool // reactive compaction already ran this turn
 	lastText      string
 	lastStop      string
 }
@@ -40,11 +41,12 @@ func (r *run) loop(ctx context.Context) event.Result {
 		if res, stop := r.preflight(ctx); stop {
 			return res
 		}
+		r.autoCompact(ctx)
 		r.turns++
 		r.e.remind()
 		out := r.e.respond(ctx, r)
 		if out.err != nil && ctx.Err() == nil {
-			if r.recover(ctx, out.err) {
+			if r.reactiveCompact(ctx, out.err) || r.recover(ctx, out.err) {
 				r.turns--
 				continue
 			}
@@ -111,12 +113,12 @@ func (r *run) commit(out response) {
 		}
 	}
 	r.lastStop = out.stop
-	user := provider.Message{Role: provider.RoleUser, Content: out.results}
-	if out.stop == provider.StopMaxTokens && r.continuations < maxContinuations {
-		user.Content = append(user.Content, provider.TextBlock(continuationText))
+	if len(out.results) > 0 {
+		// The results were recorded one by one as their tools finished.
+		e.messages = append(e.messages, provider.Message{Role: provider.RoleUser, Content: out.results})
 	}
-	if len(user.Content) > 0 {
-		e.messages = append(e.messages, user)
+	if out.stop == provider.StopMaxTokens && r.continuations < maxContinuations {
+		e.appendUser([]provider.Block{provider.TextBlock(continuationText)}, true)
 	}
 }
 
@@ -149,6 +151,7 @@ func (r *run) apiError(err *provider.APIError) event.Result {
 	}
 	r.e.publish(event.Assistant{UUID: newUUID(), MessageID: newUUID(), Model: "<synthetic>",
 		Block: provider.TextBlock(text), Error: err.Category()})
+	r.e.rec.Note("api_error", text)
 	reason := "api_error"
 	if err.PromptTooLong() {
 		reason = "prompt_too_long"
@@ -187,11 +190,14 @@ func (e *Engine) remind() {
 	if e.cfg.Reminders == nil || len(e.messages) == 0 {
 		return
 	}
-	last := &e.messages[len(e.messages)-1]
-	if last.Role != provider.RoleUser {
+	if e.messages[len(e.messages)-1].Role != provider.RoleUser {
 		return
 	}
+	var blocks []provider.Block
 	for _, note := range e.cfg.Reminders() {
-		last.Content = append(last.Content, provider.TextBlock("<system-reminder>\n"+note+"\n</system-reminder>"))
+		blocks = append(blocks, provider.TextBlock("<system-reminder>\n"+note+"\n</system-reminder>"))
+	}
+	if len(blocks) > 0 {
+		e.appendUser(blocks, true)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"corvid/internal/event"
 	"corvid/internal/executor"
+	"corvid/internal/model"
 	"corvid/internal/provider"
 	"corvid/internal/tool"
 )
@@ -29,11 +30,13 @@ func (e *Engine) respond(ctx context.Context, r *run) response {
 	exec := executor.New(ctx, executor.Config{Tools: e.cfg.Tools, Pipeline: e.pipeline, Env: e.env,
 		MaxConcurrency: e.cfg.MaxConcurrency, CancelTurn: r.cancel, Hard: r.hard})
 	s := &streamer{e: e, exec: exec, asm: provider.NewAssembler()}
+	mark := e.rec.Mark()
 	start := time.Now()
 	s.stream(ctx, req, r)
 	e.costs.AddAPIDuration(time.Since(start), s.lastAttempt)
 	if s.started {
 		e.costs.Add(r.model.ID, s.asm.Usage())
+		e.lastUsage = s.asm.Usage()
 	}
 	out := response{msg: s.asm.Message(), stop: s.asm.StopReason(), streamDone: s.err == nil}
 	if s.err != nil && ctx.Err() == nil {
@@ -41,6 +44,7 @@ func (e *Engine) respond(ctx context.Context, r *run) response {
 		// nothing of it enters the conversation.
 		exec.Discard()
 		exec.Wait()
+		e.rec.Rewind(mark)
 		out.err = s.err
 		out.msg = provider.Message{}
 		return out
@@ -67,8 +71,9 @@ func (e *Engine) request(r *run) *provider.Request {
 	for _, s := range e.cfg.System {
 		req.System = append(req.System, provider.TextBlock(s))
 	}
-	if len(r.model.Betas) > 0 {
-		req.Headers = map[string]string{"anthropic-beta": strings.Join(r.model.Betas, ",")}
+	req.Headers = betaHeaders(r.model)
+	if !e.cfg.NoPromptCache {
+		placeBreakpoints(req)
 	}
 	return req
 }
@@ -135,8 +140,13 @@ func (s *streamer) event(ev provider.Event) error {
 	}
 	s.e.publish(event.Assistant{UUID: newUUID(), MessageID: s.asm.ID(), Model: s.asm.Model(),
 		Block: b, Usage: s.asm.Usage()})
+	s.e.rec.Assistant(AssistantBlock{MessageID: s.asm.ID(), Model: s.asm.Model(), Block: b, Usage: s.asm.Usage()})
 	if b.Type != provider.BlockToolUse {
 		return nil
+	}
+	if !s.e.readOnly(b) {
+		// What the model asked for is on disk before anything it changes.
+		s.e.rec.Sync()
 	}
 	c := executor.Call{ID: b.ID, Name: b.Name, Input: b.Input}
 	if bad != nil {
@@ -165,6 +175,7 @@ func (s *streamer) handle(u executor.Update) {
 	if structured == nil {
 		structured = u.Result.TextOf()
 	}
+	s.e.rec.ToolResult(b, structured)
 	s.e.publish(event.ToolResult{UUID: newUUID(), ToolUseID: u.Call.ID, Block: b, Structured: structured})
 }
 
@@ -174,4 +185,19 @@ func resultBlock(id string, r *tool.Result) provider.Block {
 		content = []provider.Block{provider.TextBlock("(no output)")}
 	}
 	return provider.Block{Type: provider.BlockToolResult, ToolUseID: id, Content: content, IsError: r.IsError}
+}
+
+// readOnly reports whether a tool_use block asks for a call without side
+// effects (an unknown tool has none: it is never run).
+func (e *Engine) readOnly(b provider.Block) bool {
+	t, ok := e.cfg.Tools.Lookup(b.Name)
+	return !ok || t.IsReadOnly(b.Input)
+}
+
+// betaHeaders are the headers a request to m needs (nil for none).
+func betaHeaders(m model.Info) map[string]string {
+	if len(m.Betas) == 0 {
+		return nil
+	}
+	return map[string]string{"anthropic-beta": strings.Join(m.Betas, ",")}
 }

@@ -29,6 +29,8 @@ type Init struct {
 	Tools          []string
 	PermissionMode string
 	APIKeySource   string
+	// SlashCommands are the commands a prompt may start with.
+	SlashCommands []string
 }
 
 // Stream is one raw streamed API event (stream-json stream_event, only with
@@ -108,6 +110,16 @@ type Result struct {
 	SessionID      string
 }
 
+// Compacted reports that the conversation was compacted: its history
+// was replaced by a summary (plus what had to survive) before the next
+// request. Trigger is "auto" or "manual"; PreTokens is the context size
+// before.
+type Compacted struct {
+	Trigger   string
+	PreTokens int
+}
+
+func (Compacted) isEvent()    {}
 func (Init) isEvent()         {}
 func (Stream) isEvent()       {}
 func (Assistant) isEvent()    {}

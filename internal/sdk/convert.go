@@ -46,6 +46,9 @@ func (f *framer) frame(ev event.Event) (any, bool) {
 		return f.retry(ev), true
 	case event.Notice:
 		return f.notice(ev), true
+	case event.Compacted:
+		return CompactFrame{Type: TypeSystem, Subtype: SubtypeCompactBoundary, SessionID: f.sessionID,
+			UUID: f.newUUID(), Metadata: CompactMetadata{Trigger: ev.Trigger, PreTokens: ev.PreTokens}}, true
 	case event.Result:
 		return f.result(ev), true
 	}
@@ -75,7 +78,7 @@ func (f *framer) init(ev event.Init) InitFrame {
 		Cwd: ev.Cwd, SessionID: ev.SessionID,
 		Tools: nonNil(ev.Tools), MCPServers: []MCPServer{},
 		Model: ev.Model, PermissionMode: ev.PermissionMode,
-		SlashCommands: []string{}, APIKeySource: ev.APIKeySource,
+		SlashCommands: nonNil(ev.SlashCommands), APIKeySource: ev.APIKeySource,
 		ClaudeCodeVersion: version.Surface, OutputStyle: "default",
 		Agents: []string{}, Skills: []string{}, Plugins: []Plugin{},
 		UUID: f.newUUID(),

@@ -16,9 +16,10 @@ const (
 	TypeStreamEvent = "stream_event"
 	TypeResult      = "result"
 
-	SubtypeInit          = "init"
-	SubtypeAPIRetry      = "api_retry"
-	SubtypeInformational = "informational"
+	SubtypeInit            = "init"
+	SubtypeAPIRetry        = "api_retry"
+	SubtypeInformational   = "informational"
+	SubtypeCompactBoundary = "compact_boundary"
 )
 
 // InitFrame is system/init: what the session runs with.
@@ -178,4 +179,19 @@ type ResultUsage struct {
 type ServerToolUse struct {
 	WebSearchRequests int `json:"web_search_requests"`
 	WebFetchRequests  int `json:"web_fetch_requests"`
+}
+
+// CompactFrame is system/compact_boundary: the conversation was compacted.
+type CompactFrame struct {
+	Type      string          `json:"type"`
+	Subtype   string          `json:"subtype"`
+	SessionID string          `json:"session_id"`
+	UUID      string          `json:"uuid"`
+	Metadata  CompactMetadata `json:"compact_metadata"`
+}
+
+// CompactMetadata says why and from what size a compaction ran.
+type CompactMetadata struct {
+	Trigger   string `json:"trigger"`
+	PreTokens int    `json:"pre_tokens"`
 }

@@ -1,0 +1,157 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"corvid/internal/compact"
+	"corvid/internal/event"
+	"corvid/internal/model"
+	"corvid/internal/provider"
+)
+
+// Compaction configures how a long conversation is kept within the
+// model's context window.
+type Compaction struct {
+	Settings compact.Settings
+	Micro    compact.MicroOptions
+	// Carry returns what must survive a compaction besides the opening
+	// reminders: the todo list, recently read files, notes.
+	Carry func() compact.Reinject
+	// PreCompact is the PreCompact hook point. It may add instructions for
+	// the summary, or refuse the compaction with an error.
+	PreCompact func(ctx context.Context, trigger, focus string) ([]string, error)
+}
+
+// Compaction triggers, as transcripts and compact_boundary frames name
+// them.
+const (
+	TriggerAuto   = "auto"
+	TriggerManual = "manual"
+)
+
+// autoCompact runs before a request whose context passed the threshold:
+// first micro-compaction (old, large tool results cleared), then, if that
+// was not enough, a full compaction. A failure leaves the history as it
+// was; the request then goes ahead and may still succeed, or be caught by
+// reactive compaction.
+func (r *run) autoCompact(ctx context.Context) {
+	e, set := r.e, r.e.cfg.Compaction.Settings
+	if set.Disabled || set.DisabledAll || !compact.Due(e.lastUsage, r.model, set) {
+		return
+	}
+	pre := compact.Tokens(e.lastUsage)
+	if msgs, freed := compact.Micro(e.messages, e.cfg.Compaction.Micro); freed > 0 {
+		e.messages = msgs
+		e.rec.Note("microcompact", fmt.Sprintf("Cleared old tool results, about %d tokens", freed))
+		e.lastUsage = provider.Usage{InputTokens: max(pre-freed, 0)}
+		if !compact.Due(e.lastUsage, r.model, set) {
+			return
+		}
+	}
+	_ = e.compact(ctx, r.model, TriggerAuto, "", pre)
+}
+
+// reactiveCompact answers a "prompt is too long" error: compact once and
+// let the caller retry the request.
+func (r *run) reactiveCompact(ctx context.Context, err *provider.APIError) bool {
+	if r.reacted || !err.PromptTooLong() || r.e.cfg.Compaction.Settings.DisabledAll {
+		return false
+	}
+	r.reacted = true
+	pre := promptTokens(err.Message)
+	if pre == 0 {
+		pre = compact.Tokens(r.e.lastUsage)
+	}
+	return r.e.compact(ctx, r.model, TriggerAuto, "", pre) == nil
+}
+
+var tooLongRE = regexp.MustCompile(`(\d+) tokens >`)
+
+// promptTokens reads the prompt size from the API's "prompt is too long:
+// N tokens > M maximum" message, 0 when absent.
+func promptTokens(msg string) int {
+	if m := tooLongRE.FindStringSubmatch(msg); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	return 0
+}
+
+// compact replaces the history with a summary and what must survive.
+func (e *Engine) compact(ctx context.Context, m model.Info, trigger, focus string, pre int) error {
+	c := e.cfg.Compaction
+	var extra []string
+	if c.PreCompact != nil {
+		var err error
+		if extra, err = c.PreCompact(ctx, trigger, focus); err != nil {
+			e.publish(event.Notice{Text: "Compaction stopped by a PreCompact hook: " + err.Error()})
+			return err
+		}
+	}
+	carry := compact.Reinject{}
+	if c.Carry != nil {
+		carry = c.Carry()
+	}
+	// The opening reminders (instruction files, date, git) lead the new
+	// history as they led the old one.
+	carry.Instructions = strings.Join(e.cfg.Opening, "\n\n")
+	cp := compact.Compactor{Provider: e.cfg.Provider, Retry: e.cfg.Retry, Headers: betaHeaders(m),
+		OnRetry: func(info *provider.RetryInfo) { e.publish(retryEvent(info)) }}
+	start := time.Now()
+	res, err := cp.Compact(ctx, compact.Request{Messages: e.messages, Focus: focus, Reinject: carry,
+		Model: m, Extra: extra, Resume: trigger == TriggerAuto})
+	e.costs.AddAPIDuration(time.Since(start), time.Since(start))
+	if res.Usage != (provider.Usage{}) {
+		e.costs.Add(m.ID, res.Usage)
+	}
+	if err != nil {
+		e.publish(event.Notice{Text: "Compaction failed: " + err.Error()})
+		return err
+	}
+	e.messages = res.Messages
+	e.lastUsage = provider.Usage{}
+	e.rec.Compacted(trigger, pre, res.Messages, m.ID)
+	e.rec.Sync()
+	e.publish(event.Compacted{Trigger: trigger, PreTokens: pre})
+	return nil
+}
+
+// errNothingToCompact is the manual compaction of an empty conversation.
+var errNothingToCompact = errors.New("there is no conversation to compact yet")
+
+// Compact compacts the conversation now, as /compact does; focus steers
+// the summary. It publishes and returns a result like Submit.
+func (e *Engine) Compact(hard context.Context, focus string) event.Result {
+	start := time.Now()
+	ctx, cancel := e.beginTurn(hard)
+	defer e.endTurn()
+	defer cancel(context.Canceled)
+	e.publishInit()
+	var res event.Result
+	switch err := e.manualCompact(ctx, focus); {
+	case err != nil:
+		res = errorResult(event.SubtypeDuringExecution, "compact_failed", "Compaction failed: "+err.Error())
+	default:
+		res = event.Result{Subtype: event.SubtypeSuccess, Text: "Compacted the conversation.",
+			TerminalReason: "completed"}
+	}
+	e.finish(&res, start, 0)
+	e.publish(res)
+	return res
+}
+
+func (e *Engine) manualCompact(ctx context.Context, focus string) error {
+	switch {
+	case e.cfg.Compaction.Settings.DisabledAll:
+		return errors.New("compaction is turned off (DISABLE_COMPACT)")
+	case len(e.messages) == 0:
+		return errNothingToCompact
+	}
+	return e.compact(ctx, e.cfg.Model, TriggerManual, focus, compact.Tokens(e.lastUsage))
+}
