@@ -25,9 +25,11 @@ type servers struct {
 func scriptCommands() map[string]func(*testscript.TestScript, bool, []string) {
 	s := &servers{m: map[*testscript.TestScript]*providertest.Server{}}
 	return map[string]func(*testscript.TestScript, bool, []string){
-		"fakeapi":    s.fakeapi,
-		"corvidexit": s.corvidExit,
-		"corvidsig":  s.corvidSignal,
+		"fakeapi":     s.fakeapi,
+		"corvidexit":  s.corvidExit,
+		"corvidsig":   s.corvidSignal,
+		"corvidkill9": s.corvidKill9,
+		"sessions":    sessionsCmd,
 	}
 }
 

@@ -41,6 +41,12 @@ type Options struct {
 
 	// SessionID is the new session's id (--session-id); empty: generate.
 	SessionID string
+	// Continue resumes the most recent conversation of the working
+	// directory (-c); Resume the one with this id or id prefix (-r ID).
+	// ForkSession records the resumed conversation under a new id.
+	Continue    bool
+	Resume      string
+	ForkSession bool
 	// NoSessionPersistence asks for no transcript (--no-session-persistence).
 	NoSessionPersistence bool
 	// Debug is the --debug filter: "" off, "all" everything, or a list

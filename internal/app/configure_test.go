@@ -296,7 +296,7 @@ func TestSystemPrompt(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := systemPrompt(tt.opts)
+			got := systemPrompt(tt.opts, []string{"Read"}, "Working directory: "+tt.opts.Cwd, model.Info{ID: "m"})
 			if len(got) != len(tt.want) {
 				t.Fatalf("systemPrompt = %q, want %d entries", got, len(tt.want))
 			}

@@ -1,15 +1,11 @@
 package app
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"os"
 	"path/filepath"
-)
 
-// maxProjectDirName bounds a project directory's name; longer names are
-// cut and given a hash suffix so they stay unique.
-const maxProjectDirName = 200
+	"corvid/internal/session"
+)
 
 // configDir is corvid's own state directory: CORVID_CONFIG_DIR, else
 // ~/.corvid.
@@ -23,26 +19,10 @@ func configDir(env environment) string {
 	return filepath.Join(os.TempDir(), "corvid")
 }
 
-// projectDirName encodes a working directory as Claude Code does: every
-// character that is not an ASCII letter or digit becomes '-'.
-func projectDirName(cwd string) string {
-	b := []byte(cwd)
-	for i, c := range b {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			b[i] = '-'
-		}
-	}
-	if len(b) <= maxProjectDirName {
-		return string(b)
-	}
-	sum := sha256.Sum256([]byte(cwd))
-	return string(b[:maxProjectDirName]) + "-" + hex.EncodeToString(sum[:4])
-}
-
 // sessionDir is where a session's side files live (spilled tool output,
 // background shell logs): <config>/projects/<project>/<session id>.
 func sessionDir(env environment, cwd, sessionID string) string {
-	return filepath.Join(configDir(env), "projects", projectDirName(cwd), sessionID)
+	return filepath.Join(session.ProjectDir(configDir(env), cwd), sessionID)
 }
 
 // workDirs are the directories tools may work in: the launch directory

@@ -3,26 +3,8 @@ package app
 import (
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 )
-
-func TestProjectDirName(t *testing.T) {
-	cases := map[string]string{
-		"/home/u/proj1":   "-home-u-proj1",
-		"/home/u/my_repo": "-home-u-my-repo",
-		"/a b/c.d":        "-a-b-c-d",
-	}
-	for in, want := range cases {
-		if got := projectDirName(in); got != want {
-			t.Errorf("projectDirName(%q) = %q, want %q", in, got, want)
-		}
-	}
-	long := "/" + strings.Repeat("x", 300)
-	if got := projectDirName(long); len(got) != maxProjectDirName+9 || got == projectDirName(long+"y") {
-		t.Errorf("long names must be cut and stay unique: %q", got)
-	}
-}
 
 func TestSessionDirAndWorkDirs(t *testing.T) {
 	env := environment(func(k string) string {

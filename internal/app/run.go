@@ -3,15 +3,18 @@ package app
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
-
-	"github.com/google/uuid"
 
 	"corvid/internal/cost"
 	"corvid/internal/engine"
 	"corvid/internal/event"
 	"corvid/internal/model"
 	"corvid/internal/permission"
+	"corvid/internal/session"
+	"corvid/internal/version"
+	"corvid/internal/workspace"
 )
 
 // closeGrace bounds how long the end of a run waits for background shells
@@ -40,7 +43,35 @@ func Run(ctx context.Context, opts Options) (event.Result, error) {
 			}
 		}()
 	}
-	return eng.Submit(ctx, opts.Prompt), nil
+	return submit(ctx, eng, s, opts.Prompt), nil
+}
+
+// slashCommands are the commands a print-mode prompt may be.
+var slashCommands = []string{"compact", "cost"}
+
+// submit runs a prompt, or the slash command it names.
+func submit(ctx context.Context, eng *engine.Engine, s *setup, text string) event.Result {
+	name, arg, ok := slashCommand(text)
+	switch {
+	case ok && name == "compact":
+		return eng.Compact(ctx, arg)
+	case ok && name == "cost":
+		return eng.Report(ctx, s.engine.Costs.Render())
+	}
+	return eng.Submit(ctx, text)
+}
+
+// slashCommand splits "/name args" when name is one of corvid's commands.
+func slashCommand(text string) (name, arg string, ok bool) {
+	text = strings.TrimSpace(text)
+	if !strings.HasPrefix(text, "/") {
+		return "", "", false
+	}
+	name, arg, _ = strings.Cut(text[1:], " ")
+	if !slices.Contains(slashCommands, name) {
+		return "", "", false
+	}
+	return name, strings.TrimSpace(arg), true
 }
 
 // setup is a configured run: the engine's configuration and what must be
@@ -48,13 +79,18 @@ func Run(ctx context.Context, opts Options) (event.Result, error) {
 type setup struct {
 	engine engine.Config
 	kit    *toolkit
+	conv   *conversation
 }
 
-// close stops whatever background shells are still running.
+// close stops whatever background shells are still running and makes the
+// transcript durable.
 func (s *setup) close() {
 	ctx, cancel := context.WithTimeout(context.Background(), closeGrace)
 	defer cancel()
 	_ = s.kit.shells.Close(ctx)
+	if s.conv != nil {
+		s.conv.close()
+	}
 }
 
 // configure builds the run from the options, the settings files and the
@@ -63,6 +99,7 @@ func configure(opts Options) (*setup, error) {
 	if opts.Sink == nil {
 		return nil, fmt.Errorf("app: no event sink")
 	}
+	git := startGit(opts.Cwd)
 	settings := loadSettings(opts, environment(opts.Getenv))
 	env := withSettingsEnv(environment(opts.Getenv), settings)
 	mode, err := permissionMode(opts, settings)
@@ -89,21 +126,62 @@ func configure(opts Options) (*setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	id := opts.SessionID
-	if id == "" {
-		id = uuid.NewString()
-	}
 	cfg := engine.Config{
 		Provider: client, Tools: tools, Permission: withDebug(opts, gate),
 		Model: main, FallbackModels: fallbacks, MaxTokens: env.int("CLAUDE_CODE_MAX_OUTPUT_TOKENS"),
-		MaxTurns: opts.MaxTurns, MaxBudgetUSD: opts.MaxBudgetUSD,
-		System: systemPrompt(opts), Retry: retry, Costs: costs,
+		MaxTurns: opts.MaxTurns, MaxBudgetUSD: opts.MaxBudgetUSD, Retry: retry, Costs: costs,
 		BatchTools:     env.bool("CORVID_BATCH_TOOLS"),
 		MaxConcurrency: env.int("CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY"),
-		SessionID:      id, Cwd: opts.Cwd, Dirs: pcfg.WorkDirs,
-		SessionDir: sessionDir(env, opts.Cwd, id), Reminders: kit.shells.Notifications,
+		Cwd:            opts.Cwd, Dirs: pcfg.WorkDirs,
+		Compaction:    compaction(env, settings, kit.files, kit.todos),
+		NoPromptCache: env.bool("DISABLE_PROMPT_CACHING"), SlashCommands: slashCommands,
 		PermissionMode: mode, APIKeySource: keySource,
 		Sink: opts.Sink, PartialMessages: opts.PartialMessages,
 	}
-	return &setup{engine: cfg, kit: kit}, nil
+	s := &setup{engine: cfg, kit: kit}
+	if err := s.openSession(opts, env, git); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// openSession gathers the workspace facts, opens the conversation (new or
+// resumed) and fills the parts of the engine's configuration they decide:
+// system prompt, opening reminders, history, transcript, session id.
+func (s *setup) openSession(opts Options, env environment, git func() workspace.Git) error {
+	cfg, kit := &s.engine, s.kit
+	ws, problems := gatherFacts(opts, env, time.Now(), git)
+	for _, p := range problems {
+		warnf(opts, "warning: instructions: %v\n", p)
+	}
+	conv, err := openConversation(opts, env, sessionMeta(opts, env, ws.git.Branch))
+	if err != nil {
+		return err
+	}
+	s.conv = conv
+	if conv.costs != nil {
+		cfg.Costs.Restore(*conv.costs)
+	}
+	kit.todos.Replace(lastTodos(conv.history))
+	if m := model.Resolve(conv.model); conv.model != "" && opts.Model == "" && m.Known {
+		cfg.Model = m
+	}
+	nested := watchNested(kit.files, opts, env, ws.files)
+	cfg.System = systemPrompt(opts, cfg.Tools.Names(), ws.env.Render(), cfg.Model)
+	cfg.SessionID, cfg.History, cfg.Opening = conv.id, conv.history, ws.opening()
+	cfg.SessionDir = sessionDir(env, opts.Cwd, conv.id)
+	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain)
+	if conv.writer != nil {
+		cfg.Transcript = newTranscriptRecorder(conv.writer, func(f string, a ...any) { warnf(opts, f, a...) })
+	}
+	return nil
+}
+
+// sessionMeta is the envelope every transcript entry carries.
+func sessionMeta(opts Options, env environment, branch string) session.Meta {
+	entry := env.str("CLAUDE_CODE_ENTRYPOINT")
+	if entry == "" {
+		entry = "cli"
+	}
+	return session.Meta{Cwd: opts.Cwd, Version: version.Surface, GitBranch: branch, Entrypoint: entry}
 }

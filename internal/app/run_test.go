@@ -44,8 +44,12 @@ func TestRun(t *testing.T) {
 	if got := reqs[0].APIKey; got != "x" {
 		t.Errorf("request API key = %q, want %q", got, "x")
 	}
-	if msgs := reqs[0].Messages; len(msgs) != 1 || len(msgs[0].Content) != 1 || msgs[0].Content[0].Text != "say hi" {
-		t.Errorf("request messages = %+v, want the single prompt %q", msgs, "say hi")
+	// One user message: the opening reminders (here just the date: no
+	// instruction files, no git repository), then the prompt.
+	msgs := reqs[0].Messages
+	if len(msgs) != 1 || len(msgs[0].Content) != 2 || msgs[0].Content[1].Text != "say hi" ||
+		!strings.HasPrefix(msgs[0].Content[0].Text, "<system-reminder>\nToday's date is ") {
+		t.Errorf("request messages = %+v, want the date reminder and the prompt %q", msgs, "say hi")
 	}
 }
 

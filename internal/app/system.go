@@ -2,36 +2,24 @@ package app
 
 import (
 	"fmt"
-	"runtime"
+
+	"corvid/internal/model"
+	"corvid/internal/prompt"
 )
 
 // systemPrompt is --system-prompt when given (even empty), else corvid's
-// default, followed by --append-system-prompt.
-func systemPrompt(opts Options) []string {
-	var out []string
-	switch {
-	case opts.HasSystemPrompt:
-		if opts.SystemPrompt != "" {
-			out = append(out, opts.SystemPrompt)
-		}
-	default:
-		out = append(out, defaultPrompt(opts.Cwd))
-	}
-	if opts.AppendSystemPrompt != "" {
-		out = append(out, opts.AppendSystemPrompt)
-	}
-	return out
+// own, followed by --append-system-prompt. It holds nothing volatile, so
+// it stays byte-stable for the prompt cache.
+func systemPrompt(opts Options, tools []string, envFacts string, m model.Info) []string {
+	return prompt.System(prompt.Options{Override: opts.SystemPrompt, HasOverride: opts.HasSystemPrompt,
+		Append: opts.AppendSystemPrompt, Tools: tools, Environment: envFacts, Model: modelLine(m)})
 }
 
-// defaultPrompt is the interim default system prompt; the prompt package
-// will assemble the full one (tool guidance, memory files, git facts).
-func defaultPrompt(cwd string) string {
-	return fmt.Sprintf(`You are corvid, a coding agent that works in the user's terminal and repository.
-Be direct and brief. Use the tools you are given to look before you act, and say plainly what you did and what you could not do.
-
-Environment:
-- Working directory: %s
-- Platform: %s/%s`, cwd, runtime.GOOS, runtime.GOARCH)
+func modelLine(m model.Info) string {
+	if m.Name != "" && m.Name != m.ID {
+		return m.Name + " (" + m.ID + ")"
+	}
+	return m.ID
 }
 
 func warnf(opts Options, format string, args ...any) {

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"sync"
 	"time"
@@ -35,6 +36,9 @@ func (c *CLI) execute(ctx context.Context, inv *invocation) outcome {
 	defer close(stop)
 	go sigs.watch(c.Signals, stop, soft, hardCancel)
 
+	if inv.listSessions {
+		return c.listSessions(inv)
+	}
 	prompt, err := c.prompt(promptCtx, inv)
 	if err != nil {
 		return outcome{signal: sigs.received(), err: err}
@@ -135,4 +139,19 @@ func (r *renderer) publish(ev event.Event) {
 		r.sawResult = true
 	}
 	r.out.Publish(ev)
+}
+
+// listSessions prints the working directory's conversations (a bare
+// --resume in print mode, where there is no picker to open).
+func (c *CLI) listSessions(inv *invocation) outcome {
+	opts, _, err := c.options(inv, "")
+	if err != nil {
+		return outcome{err: err}
+	}
+	text, err := app.Sessions(opts)
+	if err != nil {
+		return outcome{err: err}
+	}
+	_, err = io.WriteString(c.Stdout, text)
+	return outcome{err: err}
 }

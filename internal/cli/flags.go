@@ -32,6 +32,7 @@ type flags struct {
 	resume               string
 	sessionID            string
 	noPersistence        bool
+	forkSession          bool
 	mcpConfig            []string
 	permissionPromptTool string
 
@@ -94,11 +95,14 @@ func (f *flags) definePermissions(fs *pflag.FlagSet) {
 func (f *flags) defineSession(fs *pflag.FlagSet) {
 	fs.StringVarP(&f.debug, "debug", "d", "", "Debug logging, optionally limited to a `filter` (--debug=api,hooks)")
 	fs.Lookup("debug").NoOptDefVal = debugAll
-	fs.BoolVarP(&f.continueLast, "continue", "c", false, "Continue the most recent conversation (not supported yet)")
-	fs.StringVarP(&f.resume, "resume", "r", "", "Resume the conversation with this session `id` (not supported yet)")
+	fs.BoolVarP(&f.continueLast, "continue", "c", false, "Continue the most recent conversation in this directory")
+	fs.StringVarP(&f.resume, "resume", "r", "",
+		"Resume the conversation with this session `id` (or a unique prefix); alone, list this directory's conversations")
 	fs.Lookup("resume").NoOptDefVal = resumePicker
 	fs.StringVar(&f.sessionID, "session-id", "", "Session `uuid` for the new conversation")
 	fs.BoolVar(&f.noPersistence, "no-session-persistence", false, "Do not save the conversation (--print)")
+	fs.BoolVar(&f.forkSession, "fork-session", false,
+		"With --continue or --resume, save the continued conversation under a new session id")
 	fs.StringArrayVar(&f.mcpConfig, "mcp-config", nil, "MCP servers from a JSON `file or string` (not supported yet)")
 }
 

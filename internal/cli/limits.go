@@ -39,19 +39,26 @@ func checkLimits(f *flags, inv *invocation, _ env) error {
 	return nil
 }
 
-// checkSession handles the session flags. Resuming needs the session
-// store, which does not exist yet: rather than silently start a new
-// conversation, corvid refuses. Ignoring --mcp-config only means fewer
-// tools, so it is a warning; --permission-prompt-tool would change who
-// approves tool calls, so it is refused.
+// checkSession handles the session flags. Ignoring --mcp-config only
+// means fewer tools, so it is a warning; --permission-prompt-tool would
+// change who approves tool calls, so it is refused.
 func checkSession(f *flags, inv *invocation, _ env) error {
+	o := &inv.opts
 	switch {
-	case f.continueLast:
-		return usagef("Error: --continue is not supported yet (corvid does not save conversations yet)")
-	case f.set("resume"):
-		return usagef("Error: --resume is not supported yet (corvid does not save conversations yet)")
 	case f.set("permission-prompt-tool"):
 		return usagef("Error: --permission-prompt-tool is not supported yet")
+	case f.continueLast && f.set("resume"):
+		return usagef("Error: --continue and --resume cannot be used together")
+	case f.forkSession && !f.continueLast && !f.set("resume"):
+		return usagef("Error: --fork-session requires --continue or --resume")
+	case f.resume == resumePicker:
+		inv.listSessions = true
+	case f.set("resume"):
+		o.Resume = strings.TrimSpace(f.resume)
+	}
+	o.Continue, o.ForkSession = f.continueLast, f.forkSession
+	if (o.Continue || o.Resume != "") && f.set("session-id") && !f.forkSession {
+		return usagef("Error: --session-id can only be used with --continue or --resume if --fork-session is also given")
 	}
 	if f.set("session-id") {
 		if _, err := uuid.Parse(f.sessionID); err != nil {

@@ -17,7 +17,7 @@ func (c *CLI) parse(args []string) (*invocation, error) {
 	if args == nil {
 		args = []string{} // cobra would read os.Args for nil
 	}
-	root.SetArgs(args)
+	root.SetArgs(optionalValues(args))
 	root.SetIn(c.Stdin)
 	root.SetOut(c.Stdout)
 	root.SetErr(c.Stderr)
@@ -76,4 +76,29 @@ func (c *CLI) getwd() (string, error) {
 		return c.Getwd()
 	}
 	return os.Getwd()
+}
+
+// optionalValueFlags take a value only when one follows: bare, they mean
+// something else (--resume alone lists sessions).
+var optionalValueFlags = map[string]string{"-r": "--resume", "--resume": "--resume"}
+
+// optionalValues gives optional-value flags the next argument as their
+// value when it does not look like a flag, as Claude Code's parser does
+// ("-r ID prompt"); pflag would otherwise only take "--resume=ID".
+func optionalValues(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		long, ok := optionalValueFlags[a]
+		if ok && i+1 < len(args) && args[i+1] != "" && !strings.HasPrefix(args[i+1], "-") {
+			out = append(out, long+"="+args[i+1])
+			i++
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
 }

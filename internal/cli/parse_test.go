@@ -61,12 +61,12 @@ func TestUsageErrors(t *testing.T) {
 				"default, acceptEdits, plan, auto, dontAsk, bypassPermissions.\n"},
 		{"bad session id", []string{"-p", "--session-id=abc", "hi"},
 			"Error: Invalid session ID. Must be a valid UUID.\n"},
-		{"continue", []string{"-p", "-c", "hi"},
-			"Error: --continue is not supported yet (corvid does not save conversations yet)\n"},
-		{"resume with id", []string{"-p", "--resume=0b8f3c1e-2f7a-4d6b-9a51-1c2d3e4f5a6b", "hi"},
-			"Error: --resume is not supported yet (corvid does not save conversations yet)\n"},
-		{"bare resume", []string{"-p", "-r"},
-			"Error: --resume is not supported yet (corvid does not save conversations yet)\n"},
+		{"continue and resume", []string{"-p", "-c", "-r", "abc", "hi"},
+			"Error: --continue and --resume cannot be used together\n"},
+		{"fork alone", []string{"-p", "--fork-session", "hi"},
+			"Error: --fork-session requires --continue or --resume\n"},
+		{"session id with resume", []string{"-p", "-r", "abc", "--session-id", "0b8f3c1e-2f7a-4d6b-9a51-1c2d3e4f5a6b", "hi"},
+			"Error: --session-id can only be used with --continue or --resume if --fork-session is also given\n"},
 		{"permission prompt tool", []string{"-p", "--permission-prompt-tool", "stdio", "hi"},
 			"Error: --permission-prompt-tool is not supported yet\n"},
 		{"missing value", []string{"-p", "--model"}, "Error: flag needs an argument: --model\n"},
@@ -309,5 +309,45 @@ func TestSettingSources(t *testing.T) {
 		if err != nil || !slices.Equal(got, tc.want) {
 			t.Errorf("settingSources(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
 		}
+	}
+}
+
+func TestSessionFlags(t *testing.T) {
+	const id = "0b8f3c1e-2f7a-4d6b-9a51-1c2d3e4f5a6b"
+	tests := []struct {
+		args     []string
+		resume   string
+		cont     bool
+		fork     bool
+		sessID   string
+		wantArgs string
+	}{
+		{[]string{"-p", "-r", id, "hi"}, id, false, false, "", "hi"},
+		{[]string{"-p", "--resume", id, "hi"}, id, false, false, "", "hi"},
+		{[]string{"-p", "--resume=" + id, "hi"}, id, false, false, "", "hi"},
+		{[]string{"-p", "-c", "hi"}, "", true, false, "", "hi"},
+		{[]string{"-p", "-c", "--fork-session", "--session-id", id, "hi"}, "", true, true, id, "hi"},
+		{[]string{"-p", "hi", "-r", "0b8f3c1e"}, "0b8f3c1e", false, false, "", "hi"},
+	}
+	for _, tt := range tests {
+		h := newHarness("")
+		if code := h.exec(tt.args...); code != 0 {
+			t.Errorf("%v: exit %d, stderr %q", tt.args, code, h.stderr.String())
+			continue
+		}
+		o := h.got
+		if o.Resume != tt.resume || o.Continue != tt.cont || o.ForkSession != tt.fork || o.SessionID != tt.sessID ||
+			o.Prompt != tt.wantArgs {
+			t.Errorf("%v: resume %q continue %v fork %v session %q prompt %q", tt.args, o.Resume, o.Continue,
+				o.ForkSession, o.SessionID, o.Prompt)
+		}
+	}
+}
+
+func TestOptionalValues(t *testing.T) {
+	got := optionalValues([]string{"-p", "-r", "x", "--resume", "-v", "--", "-r", "y"})
+	want := []string{"-p", "--resume=x", "--resume", "-v", "--", "-r", "y"}
+	if !slices.Equal(got, want) {
+		t.Errorf("optionalValues = %q, want %q", got, want)
 	}
 }

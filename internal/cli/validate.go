@@ -18,6 +18,8 @@ type invocation struct {
 	// Getenv, Stderr, Sink).
 	opts     app.Options
 	warnings []string
+	// listSessions is a bare --resume: list the conversations, run nothing.
+	listSessions bool
 }
 
 // env is what validation may consult besides the flags.

@@ -9,7 +9,8 @@ type Context struct {
 	Instructions string
 	// Date is today's date (YYYY-MM-DD).
 	Date string
-	// Git is the rendered git facts, "" outside a repository.
+	// Git is the rendered git facts (which say they are a snapshot), ""
+	// outside a repository.
 	Git string
 }
 
@@ -24,7 +25,7 @@ func Reminders(c Context) []string {
 		out = append(out, Wrap("Today's date is "+c.Date+"."))
 	}
 	if c.Git != "" {
-		out = append(out, Wrap("Git status at the start of this conversation (a snapshot; it will not update):\n\n"+c.Git))
+		out = append(out, Wrap(c.Git))
 	}
 	return out
 }

@@ -21,12 +21,17 @@ import (
 func main() {
 	bin := flag.String("bin", "./corvid", "corvid binary to measure")
 	n := flag.Int("n", 30, "runs per measurement")
+	flag.StringVar(&workDir, "dir", "", "working directory of the -p runs (default: the current one; "+
+		"a git repository makes corvid gather git facts)")
 	flag.Parse()
 	if err := run(*bin, *n); err != nil {
 		fmt.Fprintln(os.Stderr, "startbench:", err)
 		os.Exit(1)
 	}
 }
+
+// workDir is where the -p runs start.
+var workDir string
 
 func run(bin string, n int) error {
 	base, err := measure(n, func() (time.Duration, error) { return timeExec("true") })
@@ -84,9 +89,16 @@ func timeFirstRequest(bin string) (time.Duration, error) {
 	sc, _ := providertest.Builtin("hello")
 	srv := providertest.New(sc)
 	defer srv.Close()
+	cfg, err := os.MkdirTemp("", "startbench-")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(cfg)
 	cmd := exec.Command(bin, "-p", "hi")
+	cmd.Dir = workDir
+	// Transcripts go to a scratch config directory, not the user's.
 	cmd.Env = append(os.Environ(), "ANTHROPIC_BASE_URL="+srv.URL, "ANTHROPIC_API_KEY=bench",
-		"ANTHROPIC_AUTH_TOKEN=")
+		"ANTHROPIC_AUTH_TOKEN=", "CORVID_CONFIG_DIR="+cfg)
 	start := time.Now()
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return 0, fmt.Errorf("%s -p: %w\n%s", bin, err, out)

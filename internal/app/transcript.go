@@ -1,0 +1,88 @@
+package app
+
+import (
+	"sync"
+
+	"corvid/internal/cost"
+	"corvid/internal/engine"
+	"corvid/internal/provider"
+	"corvid/internal/session"
+)
+
+// transcriptRecorder writes the conversation to a session transcript for the
+// engine. A failing disk never stops the conversation: the first error is
+// reported once on stderr and later entries are still attempted, so the
+// record resumes when space comes back.
+type transcriptRecorder struct {
+	w    *session.Writer
+	warn func(format string, args ...any)
+
+	mu       sync.Mutex
+	warned   bool
+	toolUses map[string]string // tool_use id → uuid of the assistant entry holding it
+}
+
+func newTranscriptRecorder(w *session.Writer, warn func(string, ...any)) *transcriptRecorder {
+	return &transcriptRecorder{w: w, warn: warn, toolUses: map[string]string{}}
+}
+
+func (r *transcriptRecorder) check(err error) {
+	if err == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.warned {
+		r.warned = true
+		r.warn("warning: saving the conversation failed: %v (it goes on; the transcript may be incomplete)\n", err)
+	}
+}
+
+func (r *transcriptRecorder) User(blocks []provider.Block, meta bool) {
+	_, err := r.w.User(blocks, session.UserOptions{IsMeta: meta})
+	r.check(err)
+}
+
+func (r *transcriptRecorder) Assistant(a engine.AssistantBlock) {
+	id, err := r.w.Assistant(session.AssistantEntry{MessageID: a.MessageID, Model: a.Model, Block: a.Block,
+		Usage: a.Usage})
+	r.check(err)
+	if a.Block.Type == provider.BlockToolUse && err == nil {
+		r.mu.Lock()
+		r.toolUses[a.Block.ID] = id
+		r.mu.Unlock()
+	}
+}
+
+func (r *transcriptRecorder) ToolResult(b provider.Block, structured any) {
+	r.mu.Lock()
+	source := r.toolUses[b.ToolUseID]
+	delete(r.toolUses, b.ToolUseID)
+	r.mu.Unlock()
+	_, err := r.w.ToolResult(b, structured, source)
+	r.check(err)
+}
+
+func (r *transcriptRecorder) Note(subtype, text string) {
+	_, err := r.w.System(subtype, text)
+	r.check(err)
+}
+
+func (r *transcriptRecorder) Compacted(trigger string, preTokens int, history []provider.Message, model string) {
+	if _, err := r.w.CompactBoundary(trigger, preTokens); err != nil {
+		r.check(err)
+		return
+	}
+	r.check(r.w.WriteMessages(history, model))
+}
+
+func (r *transcriptRecorder) Cost(s cost.State) { r.check(r.w.CostState(s)) }
+func (r *transcriptRecorder) Mark() any         { return r.w.Mark() }
+
+func (r *transcriptRecorder) Rewind(m any) {
+	if mark, ok := m.(session.Mark); ok {
+		r.w.Rewind(mark)
+	}
+}
+
+func (r *transcriptRecorder) Sync() { r.check(r.w.Sync()) }
