@@ -10,6 +10,9 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"corvid/internal/compact"
+	"corvid/internal/session"
 )
 
 // transcripts returns the session files under $CORVID_CONFIG_DIR, oldest
@@ -30,16 +33,25 @@ func transcripts(ts *testscript.TestScript) []string {
 
 // sessions N            require N transcripts
 // sessions show         print the newest transcript
+// sessions valid        the newest transcript has no torn or malformed
+//
+//	line and loads as a history the API accepts
 func sessionsCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
-		ts.Fatalf("usage: sessions N | show")
+		ts.Fatalf("usage: sessions N | show | valid")
 	}
 	paths := transcripts(ts)
-	if args[0] == "show" {
+	switch {
+	case args[0] == "show" || args[0] == "valid":
 		if len(paths) == 0 {
 			ts.Fatalf("no transcript")
 		}
-		_, err := ts.Stdout().Write([]byte(ts.ReadFile(paths[len(paths)-1])))
+		newest := paths[len(paths)-1]
+		if args[0] == "valid" {
+			validTranscript(ts, newest)
+			return
+		}
+		_, err := ts.Stdout().Write([]byte(ts.ReadFile(newest)))
 		ts.Check(err)
 		return
 	}
@@ -87,4 +99,15 @@ func transcriptMatches(ts *testscript.TestScript, re *regexp.Regexp) bool {
 	}
 	data, err := os.ReadFile(paths[len(paths)-1])
 	return err == nil && re.Match(data)
+}
+
+func validTranscript(ts *testscript.TestScript, path string) {
+	tr, err := session.Load(path)
+	ts.Check(err)
+	if tr.Skipped != 0 {
+		ts.Fatalf("%s: %d malformed lines", path, tr.Skipped)
+	}
+	if err := compact.Validate(tr.Messages); err != nil {
+		ts.Fatalf("%s: %v", path, err)
+	}
 }

@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"corvid/internal/cost"
+	"corvid/internal/provider"
+	"corvid/internal/provider/providertest"
+)
+
+// spyRecorder logs the calls the engine makes, in order.
+type spyRecorder struct {
+	mu    sync.Mutex
+	calls []string
+	marks int
+}
+
+func (s *spyRecorder) log(format string, args ...any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls = append(s.calls, fmt.Sprintf(format, args...))
+}
+
+func (s *spyRecorder) User(b []provider.Block, meta bool) { s.log("user meta=%v %s", meta, b[0].Text) }
+func (s *spyRecorder) Assistant(a AssistantBlock) {
+	s.log("assistant %s %s%s", a.MessageID, a.Block.Type, a.Block.ID)
+}
+func (s *spyRecorder) ToolResult(b provider.Block, _ any) { s.log("result %s", b.ToolUseID) }
+func (s *spyRecorder) Note(sub, _ string)                 { s.log("note %s", sub) }
+func (s *spyRecorder) Compacted(tr string, _ int, h []provider.Message, _ string) {
+	s.log("compacted %s %d", tr, len(h))
+}
+func (s *spyRecorder) Cost(cost.State) { s.log("cost") }
+func (s *spyRecorder) Mark() any {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.marks++
+	return s.marks
+}
+func (s *spyRecorder) Rewind(m any) { s.log("rewind %v", m) }
+func (s *spyRecorder) Sync()        { s.log("sync") }
+
+func (s *spyRecorder) all() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.calls)
+}
+
+func TestRecordingOrderAndSyncBeforeSideEffects(t *testing.T) {
+	spy := &spyRecorder{}
+	f := newFixture(t, providertest.Scenario{Turns: []providertest.Turn{
+		{MessageID: "m1", Blocks: []providertest.Block{providertest.Text("looking"), sleep("r", 1),
+			providertest.ToolUse("x", "Exclusive", map[string]int{"ms": 1})}},
+		{MessageID: "m2", Blocks: []providertest.Block{providertest.Text("done")}},
+	}}, func(c *Config) { c.Transcript = spy })
+	f.submit(t, t.Context(), "go")
+	got := strings.Join(spy.all(), "\n")
+	want := strings.Join([]string{
+		"user meta=false go",
+		"assistant m1 text",
+		"assistant m1 tool_user", // read-only: no sync
+		"assistant m1 tool_usex",
+		"sync", // before the exclusive (side-effecting) call can start
+	}, "\n")
+	if !strings.HasPrefix(got, want) {
+		t.Fatalf("recorded calls:\n%s\nwant them to start with:\n%s", got, want)
+	}
+	for _, w := range []string{"result r", "result x", "assistant m2 text", "cost"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("no %q in\n%s", w, got)
+		}
+	}
+	if calls := spy.all(); calls[len(calls)-1] != "sync" || calls[len(calls)-2] != "cost" {
+		t.Errorf("the turn must end with the cost state, then a sync: %v", calls[len(calls)-2:])
+	}
+}
+
+func TestDiscardedResponseIsRewound(t *testing.T) {
+	spy := &spyRecorder{}
+	f := newFixture(t, providertest.Scenario{Turns: []providertest.Turn{
+		{Blocks: []providertest.Block{providertest.Text("partial"), providertest.Text("more")}, CutAfter: 5},
+		{Blocks: []providertest.Block{providertest.Text("whole")}},
+	}}, func(c *Config) { c.Transcript = spy })
+	if res := f.submit(t, t.Context(), "go"); res.IsError {
+		t.Fatalf("result %+v", res)
+	}
+	got := strings.Join(spy.all(), "\n")
+	if !strings.Contains(got, "rewind 1") {
+		t.Errorf("the cut response was not rewound:\n%s", got)
+	}
+}
