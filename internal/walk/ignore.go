@@ -7,23 +7,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 )
 
 // maxIgnoreFile caps how much of one ignore file is read.
 const maxIgnoreFile = 1 << 20
-
-// rule is one line of an ignore file.
-type rule struct {
-	pat gitignore.Pattern
-	// simple rules (no slash but a trailing one) match the entry's name
-	// alone: its parents were checked when the walk reached them.
-	simple bool
-	// depth is the number of path components of the rule's directory;
-	// other rules match the path below it.
-	depth int
-}
 
 // ruleSet is what applies to the entries of one directory. Each list
 // holds the rules of the directories above first, so later rules win.
@@ -96,23 +83,11 @@ func readRules(file string, depth int) []rule {
 	var rules []rule
 	sc := bufio.NewScanner(io.LimitReader(f, maxIgnoreFile))
 	for sc.Scan() {
-		line := strings.TrimSuffix(sc.Text(), "\r")
-		if line == "" || strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
-			continue
+		if r, ok := parseRule(strings.TrimSuffix(sc.Text(), "\r"), depth); ok {
+			rules = append(rules, r)
 		}
-		rules = append(rules, rule{pat: gitignore.ParsePattern(line, nil), simple: isSimple(line), depth: depth})
 	}
 	return rules
-}
-
-// isSimple mirrors how the gitignore parser tells a name pattern from a
-// path pattern.
-func isSimple(line string) bool {
-	p := strings.TrimPrefix(line, "!")
-	if !strings.HasSuffix(p, `\ `) {
-		p = strings.TrimRight(p, " ")
-	}
-	return !strings.Contains(strings.TrimSuffix(p, "/"), "/")
 }
 
 // match is the verdict of the ignore files on path.
@@ -130,19 +105,9 @@ func (rs *ruleSet) match(path string, isDir bool) Verdict {
 }
 
 func matchList(list []rule, comps []string, isDir bool) Verdict {
-	for _, r := range slices.Backward(list) {
-		p := comps[len(comps)-1:]
-		if !r.simple {
-			if r.depth >= len(comps) {
-				continue
-			}
-			p = comps[r.depth:]
-		}
-		switch r.pat.Match(p, isDir) {
-		case gitignore.Exclude:
-			return Exclude
-		case gitignore.Include:
-			return Include
+	for i := len(list) - 1; i >= 0; i-- {
+		if v := list[i].match(comps, isDir); v != None {
+			return v
 		}
 	}
 	return None

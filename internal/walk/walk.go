@@ -1,12 +1,3 @@
-// Package walk lists the regular files of a directory tree in parallel and
-// decides what to leave out the way ripgrep does: ignore files (.gitignore
-// inside git repositories, .git/info/exclude, .ignore and .rgignore, those
-// of the root's parent directories included), hidden names, version-control
-// directories, and caller-supplied overrides (rg --glob) and filters
-// (rg --type) with rg's precedence.
-//
-// It is a leaf package (fastwalk and go-git's gitignore parser only). The
-// search tools (Glob, Grep) import it.
 package walk
 
 import (

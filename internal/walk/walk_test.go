@@ -97,6 +97,24 @@ var fixtures = []struct {
 	{"whitelisted hidden file", map[string]string{
 		".ignore": "!.env\n", ".env": "", ".other": "", "a.txt": "",
 	}, []string{".env", "a.txt"}},
+	{"a file under an excluded directory stays out", map[string]string{
+		".git/": "", ".gitignore": "build/\n!build/keep.txt\nout/*\n!out/keep.txt\n",
+		"build/keep.txt": "", "build/x.o": "", "out/keep.txt": "", "out/y.o": "",
+	}, []string{"out/keep.txt"}},
+	{"double-star patterns", map[string]string{
+		".git/": "", ".gitignore": "**/tmp\ndocs/**/*.md\nlib/**\na/**/z.txt\n",
+		"tmp/1": "", "x/tmp/2": "", "docs/a.md": "", "docs/v/b.md": "", "docs/c.txt": "",
+		"lib/q.go": "", "a/z.txt": "", "a/b/c/z.txt": "", "a/b/y.txt": "",
+	}, []string{"a/b/y.txt", "docs/c.txt"}},
+	{"classes, escapes and spaces", map[string]string{
+		".git/": "", ".gitignore": "[a-c]?.o\n[!x]z.bin\n\\#notes\nsp\\ \ntrail   \n",
+		"a1.o": "", "d1.o": "", "yz.bin": "", "xz.bin": "", "#notes": "", "sp ": "", "sp": "", "trail": "",
+	}, []string{"d1.o", "sp", "xz.bin"}},
+	{"anchored and directory-only", map[string]string{
+		".git/": "", ".gitignore": "/top.txt\ncache/\nsrc/gen\n",
+		"top.txt": "", "sub/top.txt": "", "cache/a": "", "sub/cache/b": "", "cache2": "",
+		"src/gen/c.go": "", "x/src/gen/d.go": "",
+	}, []string{"cache2", "sub/top.txt", "x/src/gen/d.go"}},
 }
 
 func TestWalkFixtures(t *testing.T) {
@@ -151,6 +169,32 @@ func TestWalkAncestorRules(t *testing.T) {
 	// sub/skip is anchored at the repository root, so it still applies.
 	if want := []string{"b.txt"}; !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestWalkInsideIgnoredDir starts the walk inside a directory that an
+// ancestor's rule excludes: like rg, the walk lists it (the root is never
+// judged), while the ancestor's other rules still apply below it.
+func TestWalkInsideIgnoredDir(t *testing.T) {
+	root := tree(t, map[string]string{
+		".git/": "", ".gitignore": "sub/skip/\n*.log\n", "sub/skip/c.txt": "", "sub/skip/deep/d.txt": "",
+		"sub/skip/e.log": "",
+	})
+	dir := filepath.Join(root, "sub", "skip")
+	want := []string{"c.txt", "deep/d.txt"}
+	if got := list(t, dir, rgOptions); !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if _, err := exec.LookPath("rg"); err != nil {
+		return
+	}
+	cmd := exec.Command("rg", "--files", "--no-config", "--no-ignore-global")
+	cmd.Dir = dir
+	out, _ := cmd.Output()
+	rg := strings.Fields(string(out))
+	slices.Sort(rg)
+	if !slices.Equal(rg, want) {
+		t.Errorf("rg lists %q, the walk %q", rg, want)
 	}
 }
 

@@ -2,11 +2,10 @@ package read
 
 import (
 	"bytes"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/gabriel-vasile/mimetype"
 )
 
 // kind is how Read shows a file.
@@ -21,31 +20,38 @@ const (
 )
 
 // classify decides a file's kind from its extension (notebooks) and its
-// first bytes (everything else), and returns the detected MIME type.
+// first bytes (everything else), and returns the detected MIME type. The
+// type comes from the standard library's sniffer (the WHATWG algorithm),
+// which knows the images and PDFs Read shows and the common archive,
+// audio and video formats it names when refusing a binary file.
 func classify(path string, head []byte) (kind, string) {
 	if strings.EqualFold(filepath.Ext(path), ".ipynb") {
 		return kindNotebook, "application/x-ipynb+json"
 	}
-	m := mimetype.Detect(head)
-	name := m.String()
-	switch {
-	case m.Is("image/png"), m.Is("image/jpeg"), m.Is("image/gif"), m.Is("image/webp"):
+	name := http.DetectContentType(head)
+	switch media, _, _ := strings.Cut(name, ";"); {
+	case media == "image/png", media == "image/jpeg", media == "image/gif", media == "image/webp":
 		return kindImage, name
-	case m.Is("application/pdf"):
+	case media == "application/pdf":
 		return kindPDF, name
 	case bytes.IndexByte(head, 0) >= 0:
 		return kindBinary, name
-	case isText(m) || looksLikeText(head):
+	case !hasBinaryBytes(head) || looksLikeText(head):
 		return kindText, name
+	}
+	if strings.HasSuffix(name, "charset=utf-8") {
+		// The sniffer looks at 512 bytes only; past them there was binary.
+		name = "application/octet-stream"
 	}
 	return kindBinary, name
 }
 
-// isText reports whether m is text/plain or one of its refinements
-// (source code, JSON, XML, HTML, CSV…).
-func isText(m *mimetype.MIME) bool {
-	for ; m != nil; m = m.Parent() {
-		if m.Is("text/plain") {
+// hasBinaryBytes reports the control bytes that never occur in text, in
+// any single-byte or UTF-8 encoding (the WHATWG list: not tab, line feed,
+// form feed, carriage return or escape).
+func hasBinaryBytes(head []byte) bool {
+	for _, c := range head {
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\f' && c != '\r' && c != 0x1b {
 			return true
 		}
 	}

@@ -5,9 +5,8 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
-
-	"github.com/gabriel-vasile/mimetype"
 
 	"corvid/internal/provider"
 )
@@ -112,7 +111,7 @@ func (r *rendered) image(raw json.RawMessage, mime string) {
 	data, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(string(s)), ""))
 	var p picture
 	if err == nil {
-		p, err = preparePicture(r.ctx, data, mimetype.Detect(data).String())
+		p, err = preparePicture(r.ctx, data, http.DetectContentType(data))
 	}
 	if err != nil {
 		r.write(fmt.Sprintf("[%s output not shown: it could not be decoded]\n", mime))

@@ -17,7 +17,7 @@ func TestHTMLToMarkdown(t *testing.T) {
 		notWant []string
 	}{
 		{"tiny_page", `<html><body><p>Hello <b>world</b>.</p></body></html>`, []string{"Hello **world**."}, nil},
-		// Readability finds no article: the whole body is kept.
+		// A page made mostly of links: its navigation is kept with the note.
 		{"fallback_whole_body", `<html><body>` + nav + `<p>Short note.</p></body></html>`,
 			[]string{"Short note.", "Menu entry"}, nil},
 		{"scripts_dropped", `<html><head><title>T</title><script>evil()</script></head><body><p>Text</p><style>p{}</style></body></html>`,
