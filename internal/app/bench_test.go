@@ -53,27 +53,35 @@ func sessionTurns(dir string, n int) []providertest.Turn {
 	return append(turns, providertest.Turn{Blocks: []providertest.Block{providertest.Text("All steps reviewed.")}})
 }
 
-// BenchmarkCacheShare runs a 20-request Read/Bash/Grep session through
-// the real composition (system prompt, tools, opening reminders,
-// transcript) against the fake API's prompt-cache model, and reports the
-// share of input tokens read from the cache over requests 2–20.
+// BenchmarkCacheShare runs a Read/Bash/Grep session of 8 and of 20
+// requests through the real composition (system prompt, tools, opening
+// reminders, transcript) against the fake API's prompt-cache model, and
+// reports the share of input tokens read from the cache over requests
+// 2–N.
 func BenchmarkCacheShare(b *testing.B) {
 	dir := benchProject(b)
-	var share float64
-	for b.Loop() {
-		srv := providertest.Start(b, providertest.Scenario{Turns: sessionTurns(dir, 20),
-			PromptCache: &providertest.CacheConfig{}})
-		opts := baseOptions(fakeAPI(srv).with("CORVID_CONFIG_DIR", b.TempDir()))
-		opts.Cwd, opts.Prompt, opts.PermissionMode = dir, "review every step", "bypassPermissions"
-		res, err := Run(b.Context(), opts)
-		if err != nil || res.IsError {
-			b.Fatalf("run: %v %+v", err, res)
-		}
-		reqs := srv.Requests()
-		share = providertest.CacheShare(reqs[1:]...)
-		srv.Close()
+	for _, n := range []int{8, 20} {
+		b.Run(fmt.Sprintf("requests=%d", n), func(b *testing.B) {
+			var share float64
+			for b.Loop() {
+				share = cacheShare(b, dir, n)
+			}
+			b.ReportMetric(share*100, "%cache-read")
+		})
 	}
-	b.ReportMetric(share*100, "%cache-read")
+}
+
+func cacheShare(b *testing.B, dir string, n int) float64 {
+	srv := providertest.Start(b, providertest.Scenario{Turns: sessionTurns(dir, n),
+		PromptCache: &providertest.CacheConfig{}})
+	defer srv.Close()
+	opts := baseOptions(fakeAPI(srv).with("CORVID_CONFIG_DIR", b.TempDir()))
+	opts.Cwd, opts.Prompt, opts.PermissionMode = dir, "review every step", "bypassPermissions"
+	res, err := Run(b.Context(), opts)
+	if err != nil || res.IsError {
+		b.Fatalf("run: %v %+v", err, res)
+	}
+	return providertest.CacheShare(srv.Requests()[1:]...)
 }
 
 // BenchmarkLongSession runs 500 user turns (each a tool call and an

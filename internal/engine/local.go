@@ -14,12 +14,7 @@ func (e *Engine) Report(_ context.Context, text string) event.Result {
 	start := time.Now()
 	e.publishInit()
 	res := event.Result{Subtype: event.SubtypeSuccess, Text: text, TerminalReason: "completed"}
-	res.Duration = time.Since(start)
-	res.DurationAPI = e.costs.APIDuration()
-	res.TotalCostUSD = e.costs.TotalUSD()
-	res.Usage = e.costs.Usage()
-	res.ModelUsage = e.costs.ModelUsage()
-	res.SessionID = e.cfg.SessionID
+	e.finish(&res, start, 0)
 	e.publish(res)
 	return res
 }
