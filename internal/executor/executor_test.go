@@ -326,7 +326,7 @@ func TestInvalidInputRunsExclusivelyAndNamesTheField(t *testing.T) {
 		}
 		h.release("s")
 		got := results(drain(e))
-		if len(got) != 2 || !strings.Contains(got[1], "InputValidationError") || !strings.Contains(got[1], "/properties/n") {
+		if len(got) != 2 || !strings.Contains(got[1], "InputValidationError") || !strings.Contains(got[1], "/n: expected integer, got string") {
 			t.Fatalf("want a validation error naming n, got %v", got)
 		}
 		e.Wait()

@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime/debug"
-	"strings"
 	"sync"
 
-	"github.com/google/jsonschema-go/jsonschema"
-
+	"corvid/internal/jsonschema"
 	"corvid/internal/permission"
 	"corvid/internal/tool"
 )
@@ -54,8 +52,8 @@ type Pipeline struct {
 }
 
 type schemaEntry struct {
-	resolved *jsonschema.Resolved
-	err      error
+	schema *jsonschema.Schema
+	err    error
 }
 
 // Outcome is the result of one call plus what the executor must act on.
@@ -75,34 +73,28 @@ func (p *Pipeline) Validate(t tool.Tool, input json.RawMessage) error {
 	if _, ok := v.(map[string]any); !ok {
 		return fmt.Errorf("input must be a JSON object")
 	}
-	rs, err := p.schema(t)
+	s, err := p.schema(t)
 	if err != nil {
 		return err
 	}
-	if rs == nil {
-		return nil
-	}
-	if err := rs.Validate(v); err != nil {
-		return fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "validating root: "))
-	}
-	return nil
+	// A nil *Schema (no schema declared) accepts everything.
+	return s.Validate(v)
 }
 
-func (p *Pipeline) schema(t tool.Tool) (*jsonschema.Resolved, error) {
+// schema compiles a tool's input schema once per tool name.
+func (p *Pipeline) schema(t tool.Tool) (*jsonschema.Schema, error) {
 	if e, ok := p.schemas.Load(t.Name()); ok {
-		return e.(*schemaEntry).resolved, e.(*schemaEntry).err
+		return e.(*schemaEntry).schema, e.(*schemaEntry).err
 	}
 	e := &schemaEntry{}
 	if raw := t.InputSchema(); len(raw) > 0 {
-		var s jsonschema.Schema
-		if err := json.Unmarshal(raw, &s); err != nil {
-			e.err = fmt.Errorf("tool %s has an unreadable input schema: %v", t.Name(), err)
-		} else if e.resolved, err = s.Resolve(nil); err != nil {
+		var err error
+		if e.schema, err = jsonschema.Compile(raw); err != nil {
 			e.err = fmt.Errorf("tool %s has an invalid input schema: %v", t.Name(), err)
 		}
 	}
 	p.schemas.Store(t.Name(), e)
-	return e.resolved, e.err
+	return e.schema, e.err
 }
 
 // Run runs one call. It never panics and always returns a result.
