@@ -73,6 +73,13 @@ func (r *transcriptRecorder) Compacted(trigger string, preTokens int, history []
 		r.check(err)
 		return
 	}
+	// The first message holds the summary (and what was carried over);
+	// readers such as Claude Code's picker look for the flag.
+	if len(history) > 0 && history[0].Role == provider.RoleUser {
+		_, err := r.w.User(history[0].Content, session.UserOptions{IsCompactSummary: true})
+		r.check(err)
+		history = history[1:]
+	}
 	r.check(r.w.WriteMessages(history, model))
 }
 
