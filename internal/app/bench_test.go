@@ -114,10 +114,10 @@ func BenchmarkLongSession(b *testing.B) {
 				b.Fatalf("turn %d: %+v", i, res)
 			}
 			if i == 49 {
-				heap0, rss0, file0 = liveHeap(), rss(), transcriptBytes(b, cfgDir)
+				heap0, rss0, file0 = liveHeap(), rss(), transcriptBytes(cfgDir)
 			}
 		}
-		heap1, rss1, file1 := liveHeap(), rss(), transcriptBytes(b, cfgDir)
+		heap1, rss1, file1 := liveHeap(), rss(), transcriptBytes(cfgDir)
 		s.close()
 		srv.Close()
 		n := int64(turns - 50)
@@ -151,7 +151,7 @@ func rss() int64 {
 	return 0
 }
 
-func transcriptBytes(tb testing.TB, cfgDir string) int64 {
+func transcriptBytes(cfgDir string) int64 {
 	paths, _ := filepath.Glob(filepath.Join(cfgDir, "projects", "*", "*.jsonl"))
 	var n int64
 	for _, p := range paths {

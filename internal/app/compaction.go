@@ -40,22 +40,16 @@ func compaction(env environment, s *config.Settings, files *filestate.Cache, tod
 	}}
 }
 
-// rawSetting reads a top-level settings key from the strongest layer that
-// sets it with the right type.
+// rawSetting reads a top-level settings key; a value of the wrong type
+// counts as unset.
 func rawSetting[T any](s *config.Settings, key string) (T, bool) {
-	var zero T
-	for _, src := range []config.Source{config.SourceManaged, config.SourceFlag, config.SourceLocal,
-		config.SourceProject, config.SourceUser} {
-		raw, ok := s.Raw[src][key]
-		if !ok {
-			continue
-		}
-		var v T
-		if json.Unmarshal(raw, &v) == nil {
-			return v, true
-		}
+	var v T
+	raw, ok := s.Lookup(key)
+	if !ok || json.Unmarshal(raw, &v) != nil {
+		var zero T
+		return zero, false
 	}
-	return zero, false
+	return v, true
 }
 
 // renderTodos writes the todo list as the model wrote it, "" when empty.
@@ -97,4 +91,16 @@ func readHead(path string, n int) ([]byte, error) {
 		return nil, fmt.Errorf("%s: not a regular file", path)
 	}
 	return io.ReadAll(io.LimitReader(f, int64(n)+1))
+}
+
+// trimNote cuts a note to n bytes at a line boundary, saying so.
+func trimNote(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:n], '\n')
+	if cut <= 0 {
+		cut = n
+	}
+	return s[:cut] + "\n[… cut: the rest of this file was left out]"
 }

@@ -25,7 +25,7 @@ func loadSettings(opts Options, env environment) *config.Settings {
 		}
 	}
 	s, problems, notices := config.Load(config.Options{Cwd: opts.Cwd, ConfigDir: configDir(env),
-		ManagedDir: env.str("CORVID_MANAGED_DIR"), FlagSettings: opts.SettingsFlag,
+		ManagedDir: managedDir(env), FlagSettings: opts.SettingsFlag,
 		Sources: sources, Trusted: trusted})
 	for _, p := range problems {
 		warnf(opts, "warning: settings: %v\n", p)
@@ -34,6 +34,15 @@ func loadSettings(opts Options, env environment) *config.Settings {
 		warnf(opts, "notice: %s\n", n.String())
 	}
 	return s
+}
+
+// managedDir holds the administrator's files (managed settings and
+// CLAUDE.md): CORVID_MANAGED_DIR, else config.DefaultManagedDir.
+func managedDir(env environment) string {
+	if d := env.str("CORVID_MANAGED_DIR"); d != "" {
+		return d
+	}
+	return config.DefaultManagedDir
 }
 
 // withSettingsEnv layers the settings' env on top of the process's.

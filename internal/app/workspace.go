@@ -3,8 +3,8 @@ package app
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -54,7 +54,7 @@ func workspaceOptions(opts Options, env environment) workspace.Options {
 	home, _ := os.UserHomeDir()
 	skip := func(src string) bool { return opts.HasSettingSources && !slices.Contains(opts.SettingSources, src) }
 	return workspace.Options{Cwd: opts.Cwd, ConfigDir: configDir(env), Home: home,
-		ManagedFile: env.str("CORVID_MANAGED_CLAUDE_MD"),
+		ManagedFile: filepath.Join(managedDir(env), "CLAUDE.md"),
 		SkipUser:    skip("user"), SkipProject: skip("project"), SkipLocal: skip("local")}
 }
 
@@ -105,16 +105,4 @@ func reminders(sources ...func() []string) func() []string {
 		}
 		return out
 	}
-}
-
-// trimNote cuts a note to n bytes at a line boundary, saying so.
-func trimNote(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := strings.LastIndexByte(s[:n], '\n')
-	if cut <= 0 {
-		cut = n
-	}
-	return s[:cut] + "\n[… cut: the rest of this file was left out]"
 }

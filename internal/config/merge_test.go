@@ -1,6 +1,7 @@
 package config
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"testing"
 
@@ -148,5 +149,22 @@ func TestScalarOddities(t *testing.T) {
 			s, _ := mustLoad(t, m.opts())
 			tc.check(t, s)
 		})
+	}
+}
+
+func TestLookupStrongestLayer(t *testing.T) {
+	s := &Settings{Raw: map[Source]map[string]json.RawMessage{
+		SourceUser:    {"k": json.RawMessage(`1`), "u": json.RawMessage(`"user"`)},
+		SourceProject: {"k": json.RawMessage(`2`)},
+		SourceFlag:    {"k": json.RawMessage(`3`)},
+	}}
+	if raw, ok := s.Lookup("k"); !ok || string(raw) != "3" {
+		t.Errorf("Lookup(k) = %s %v, want the flag layer's 3", raw, ok)
+	}
+	if raw, ok := s.Lookup("u"); !ok || string(raw) != `"user"` {
+		t.Errorf("Lookup(u) = %s %v", raw, ok)
+	}
+	if _, ok := s.Lookup("missing"); ok {
+		t.Error("Lookup of an unset key reported a value")
 	}
 }

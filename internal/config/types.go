@@ -82,3 +82,14 @@ type Options struct {
 	// the project and local layers may then grant permissions.
 	Trusted bool
 }
+
+// Lookup returns a top-level key as the strongest layer that sets it
+// wrote it (standard JSON), for keys the Settings fields do not cover.
+func (s *Settings) Lookup(key string) (json.RawMessage, bool) {
+	for _, src := range listOrder() {
+		if raw, ok := s.Raw[src][key]; ok {
+			return raw, true
+		}
+	}
+	return nil, false
+}

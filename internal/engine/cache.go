@@ -37,15 +37,13 @@ func placeBreakpoints(req *provider.Request) {
 }
 
 // lastCacheable is the index of the last block that may carry a
-// breakpoint (thinking blocks may not), or -1.
+// breakpoint (not thinking, not empty text), or -1.
 func lastCacheable(blocks []provider.Block) int {
 	for i := len(blocks) - 1; i >= 0; i-- {
-		switch blocks[i].Type {
-		case provider.BlockThinking, provider.BlockRedactedThinking:
+		switch b := blocks[i]; {
+		case b.Type == provider.BlockThinking, b.Type == provider.BlockRedactedThinking:
+		case b.Type == provider.BlockText && b.Text == "":
 		default:
-			if blocks[i].Type == provider.BlockText && blocks[i].Text == "" {
-				continue
-			}
 			return i
 		}
 	}

@@ -106,7 +106,8 @@ func (e *Engine) compact(ctx context.Context, m model.Info, trigger, focus strin
 	start := time.Now()
 	res, err := cp.Compact(ctx, compact.Request{Messages: e.messages, Focus: focus, Reinject: carry,
 		Model: m, Extra: extra, Resume: trigger == TriggerAuto})
-	e.costs.AddAPIDuration(time.Since(start), time.Since(start))
+	took := time.Since(start)
+	e.costs.AddAPIDuration(took, took)
 	if res.Usage != (provider.Usage{}) {
 		e.costs.Add(m.ID, res.Usage)
 	}

@@ -27,7 +27,7 @@ func (s *spyRecorder) log(format string, args ...any) {
 
 func (s *spyRecorder) User(b []provider.Block, meta bool) { s.log("user meta=%v %s", meta, b[0].Text) }
 func (s *spyRecorder) Assistant(a AssistantBlock) {
-	s.log("assistant %s %s%s", a.MessageID, a.Block.Type, a.Block.ID)
+	s.log("assistant %s %s %s", a.MessageID, a.Block.Type, a.Block.ID)
 }
 func (s *spyRecorder) ToolResult(b provider.Block, _ any) { s.log("result %s", b.ToolUseID) }
 func (s *spyRecorder) Note(sub, _ string)                 { s.log("note %s", sub) }
@@ -61,15 +61,15 @@ func TestRecordingOrderAndSyncBeforeSideEffects(t *testing.T) {
 	got := strings.Join(spy.all(), "\n")
 	want := strings.Join([]string{
 		"user meta=false go",
-		"assistant m1 text",
-		"assistant m1 tool_user", // read-only: no sync
-		"assistant m1 tool_usex",
+		"assistant m1 text ",
+		"assistant m1 tool_use r", // read-only: no sync
+		"assistant m1 tool_use x",
 		"sync", // before the exclusive (side-effecting) call can start
 	}, "\n")
 	if !strings.HasPrefix(got, want) {
 		t.Fatalf("recorded calls:\n%s\nwant them to start with:\n%s", got, want)
 	}
-	for _, w := range []string{"result r", "result x", "assistant m2 text", "cost"} {
+	for _, w := range []string{"result r", "result x", "assistant m2 text ", "cost"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("no %q in\n%s", w, got)
 		}

@@ -43,13 +43,6 @@ func TestDefaultMentionsOnlyOfferedTools(t *testing.T) {
 	}
 }
 
-func TestDefaultIsStable(t *testing.T) {
-	o := Options{Tools: []string{"Bash", "Read"}, Environment: "Working directory: /p"}
-	if Default(o) != Default(o) {
-		t.Fatal("same options gave different prompts")
-	}
-}
-
 func TestReminders(t *testing.T) {
 	got := Reminders(Context{Instructions: "Contents of /p/CLAUDE.md:\n\nuse tabs\n", Date: "2026-11-21", Git: "Branch: main"})
 	if len(got) != 3 {
