@@ -6,7 +6,10 @@
 // asks for tools.
 //
 // Around that loop it recovers what can be recovered: retries before and
-// during a stream (each one announced), a fallback model on overload,
+// during a stream (each one announced; a response whose stream failed
+// after a call with side effects started is kept and continued instead,
+// since a call that has started is never started again), a fallback
+// model on overload,
 // continuation after max_tokens, and it ends the run cleanly on max turns,
 // budget, API errors and interrupts, always leaving every tool_use with
 // exactly one tool_result.

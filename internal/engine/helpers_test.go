@@ -3,6 +3,11 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -137,8 +142,10 @@ func (l *callLog) end(id string) {
 
 const sleepSchema = `{"type":"object","properties":{"ms":{"type":"integer","minimum":0}},"required":["ms"],"additionalProperties":false}`
 
-// testTools: Sleep (concurrency-safe), Exclusive, Fail (errors) and Wait
-// (cancels on interrupt, runs until cancelled).
+// testTools: Sleep (concurrency-safe, read-only), Exclusive, Fail
+// (errors), Wait (read-only, cancels on interrupt, runs until cancelled)
+// and Append (a side effect: appends "ran ID" to side.txt in the working
+// directory).
 func testTools(t testing.TB, log *callLog) *tool.Registry {
 	sleeper := func(ctx context.Context, c tool.Call) (*tool.Result, error) {
 		log.begin(c.ID)
@@ -159,18 +166,45 @@ func testTools(t testing.TB, log *callLog) *tool.Registry {
 		&tool.Func{ToolName: "Fail", Schema: json.RawMessage(`{"type":"object"}`),
 			Run: func(context.Context, tool.Call) (*tool.Result, error) { return tool.ErrorText("it broke"), nil }},
 		&tool.Func{ToolName: "Wait", Schema: json.RawMessage(`{"type":"object"}`), Interrupt: tool.Cancel,
-			ConcurrencySafe: tool.Always(true),
+			ConcurrencySafe: tool.Always(true), ReadOnly: tool.Always(true),
 			Run: func(ctx context.Context, c tool.Call) (*tool.Result, error) {
 				log.begin(c.ID)
 				defer log.end(c.ID)
 				<-ctx.Done()
 				return nil, ctx.Err()
 			}},
+		&tool.Func{ToolName: "Append", Schema: json.RawMessage(`{"type":"object"}`), Run: appendSide},
 	)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return reg
+}
+
+// appendSide is the Append tool: one line per call in side.txt.
+func appendSide(_ context.Context, c tool.Call) (*tool.Result, error) {
+	f, err := os.OpenFile(filepath.Join(c.Env.WorkDir, "side.txt"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if _, err := fmt.Fprintf(f, "ran %s\n", c.ID); err != nil {
+		return nil, err
+	}
+	return tool.Text("appended " + c.ID), nil
+}
+
+// sideLines returns the lines the Append tool wrote under dir.
+func sideLines(t *testing.T, dir string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "side.txt"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Fields(strings.ReplaceAll(string(data), "ran ", ""))
 }
 
 func sleep(id string, ms int) providertest.Block {

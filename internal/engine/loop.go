@@ -45,7 +45,7 @@ func (r *run) loop(ctx context.Context) event.Result {
 		r.turns++
 		r.e.remind()
 		out := r.e.respond(ctx, r)
-		if out.err != nil && ctx.Err() == nil {
+		if out.err != nil && ctx.Err() == nil && !out.kept {
 			if r.reactiveCompact(ctx, out.err) || r.recover(ctx, out.err) {
 				r.turns--
 				continue
@@ -55,6 +55,12 @@ func (r *run) loop(ctx context.Context) event.Result {
 		r.commit(out)
 		if ctx.Err() != nil {
 			return interrupted(ctx, out.streamDone)
+		}
+		if out.kept {
+			if !r.resume(ctx, out.err) {
+				return r.apiError(out.err)
+			}
+			continue
 		}
 		if res, more := r.next(out); !more {
 			return res
@@ -116,6 +122,9 @@ func (r *run) commit(out response) {
 	if len(out.results) > 0 {
 		// The results were recorded one by one as their tools finished.
 		e.messages = append(e.messages, provider.Message{Role: provider.RoleUser, Content: out.results})
+	}
+	if out.kept {
+		e.appendUser([]provider.Block{cutNote(out.err)}, true)
 	}
 	if out.stop == provider.StopMaxTokens && r.continuations < maxContinuations {
 		e.appendUser([]provider.Block{provider.TextBlock(continuationText)}, true)

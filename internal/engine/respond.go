@@ -19,6 +19,10 @@ type response struct {
 	stop    string
 	results []provider.Block
 	err     *provider.APIError
+	// kept is set when the stream failed (err) after a call with side
+	// effects started: msg holds the blocks that closed and results
+	// answers each of their tool_use blocks.
+	kept bool
 	// streamDone is false when an interrupt cut the stream itself.
 	streamDone bool
 }
@@ -40,14 +44,18 @@ func (e *Engine) respond(ctx context.Context, r *run) response {
 	}
 	out := response{msg: s.asm.Message(), stop: s.asm.StopReason(), streamDone: s.err == nil}
 	if s.err != nil && ctx.Err() == nil {
-		// The partial response is dropped: its tools are abandoned and
-		// nothing of it enters the conversation.
-		exec.Discard()
-		exec.Wait()
-		e.rec.Rewind(mark)
 		out.err = s.err
-		out.msg = provider.Message{}
-		return out
+		if !exec.StreamFailed() {
+			// Nothing with side effects ran: the partial response is
+			// dropped and nothing of it enters the conversation.
+			exec.Wait()
+			e.rec.Rewind(mark)
+			out.msg = provider.Message{}
+			return out
+		}
+		// A call that has started is never started again: the closed
+		// blocks stay as the response, which asked for tools.
+		out.kept, out.stop, out.streamDone = true, provider.StopToolUse, true
 	}
 	for _, c := range s.batched {
 		exec.Add(c)

@@ -17,11 +17,16 @@ const (
 	abortSiblingError
 	abortUserInterrupted
 	abortStreamingFallback
+	abortResponseCut
 )
 
-// abortReason says why t must not run or report its own result.
+// abortReason says why t must not run or report its own result. A cut
+// response only stops calls from starting: one already running reports
+// its own result.
 func (e *Executor) abortReason(t *tracked) abortReason {
 	switch {
+	case e.cut && t.status == statusQueued:
+		return abortResponseCut
 	case e.discarded:
 		return abortStreamingFallback
 	case e.hasErrored:
@@ -43,6 +48,8 @@ const (
 		"started may be incomplete. Do not retry it: wait for the user's next instruction."
 	discardedText = "<tool_use_error>Error: tool execution discarded because the response " +
 		"was restarted (streaming fallback)</tool_use_error>"
+	cutText = "<tool_use_error>Error: not run: the response was cut off by a stream error before " +
+		"this call could start. Run it again if it is still needed.</tool_use_error>"
 )
 
 func (e *Executor) synthetic(r abortReason) *tool.Result {
@@ -51,6 +58,8 @@ func (e *Executor) synthetic(r abortReason) *tool.Result {
 		return tool.ErrorText(interruptedText)
 	case abortStreamingFallback:
 		return tool.ErrorText(discardedText)
+	case abortResponseCut:
+		return tool.ErrorText(cutText)
 	}
 	msg := "Cancelled: parallel tool call errored"
 	if e.erroredDesc != "" {
@@ -91,6 +100,17 @@ func safeBehavior(t tool.Tool) (b tool.InterruptBehavior) {
 		}
 	}()
 	return t.InterruptBehavior()
+}
+
+// safeReadOnly reports whether a call of t with input in has no side
+// effects; a tool that panics is assumed to have some.
+func safeReadOnly(t tool.Tool, in json.RawMessage) (ro bool) {
+	defer func() {
+		if recover() != nil {
+			ro = false
+		}
+	}()
+	return t.IsReadOnly(in)
 }
 
 func safeConcurrency(t tool.Tool, in json.RawMessage) (safe bool) {

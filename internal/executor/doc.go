@@ -20,7 +20,11 @@
 // calls are cancelled, the turn goes on), a user interrupt (a turn context
 // cancelled with ErrInterrupted cancels only calls whose interrupt
 // behaviour is Cancel; Block calls finish; any other cause cancels all),
-// and Discard (streaming fallback: nothing more is yielded).
+// and Discard (streaming fallback: nothing more is yielded). StreamFailed
+// chooses between Discard and a fourth reason after a failed stream: once
+// a call that is not read-only has started, the response is kept (a call
+// that has started is never started again), queued calls are answered
+// with a "cut off" error and started calls finish.
 //
 // Cancellation has three levels: the turn's context, the executor's
 // sibling context (cancelled by a sibling error; never ends the turn), and

@@ -73,6 +73,7 @@ type Executor struct {
 	hasErrored  bool
 	erroredDesc string
 	discarded   bool
+	cut         bool // the stream failed after a call with side effects started
 	wake        chan struct{}
 	wg          sync.WaitGroup
 }
@@ -171,6 +172,11 @@ func (e *Executor) Remaining() iter.Seq[Update] {
 func (e *Executor) Discard() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.discard()
+}
+
+// discard is Discard with mu held.
+func (e *Executor) discard() {
 	e.discarded = true
 	for _, t := range e.calls {
 		if t.status == statusExecuting && t.behavior == tool.Cancel {

@@ -32,6 +32,7 @@ func newHarness(t *testing.T) *harness {
 		h.fake("Excl", false, tool.Block, false),
 		h.fake("Cancelable", true, tool.Cancel, false),
 		h.fake("Bash", false, tool.Cancel, true),
+		h.reader(),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -44,6 +45,13 @@ func (h *harness) fake(name string, safe bool, ib tool.InterruptBehavior, sib bo
 	return &tool.Func{ToolName: name, Desc: name, Schema: json.RawMessage(objSchema),
 		ConcurrencySafe: tool.Always(safe), Interrupt: ib, SiblingAbort: sib,
 		Run: func(ctx context.Context, c tool.Call) (*tool.Result, error) { return h.run(ctx, c) }}
+}
+
+// reader is a read-only, concurrency-safe tool that blocks on interrupt.
+func (h *harness) reader() tool.Tool {
+	t := h.fake("Reader", true, tool.Block, false).(*tool.Func)
+	t.ReadOnly = tool.Always(true)
+	return t
 }
 
 func (h *harness) gate(id string) chan string {

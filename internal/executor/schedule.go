@@ -24,6 +24,7 @@ type tracked struct {
 	status   status
 	safe     bool
 	behavior tool.InterruptBehavior
+	ran      bool // handed to the pipeline (never true for a synthetic result)
 	result   *tool.Result
 	progress []tool.Progress
 	started  time.Time
@@ -59,12 +60,14 @@ func (e *Executor) canStart(safe bool) bool {
 // start moves t to executing and runs it, or completes it at once with a
 // synthetic result when the executor is already aborting.
 func (e *Executor) start(t *tracked) {
+	r := e.abortReason(t)
 	t.status = statusExecuting
 	t.started = time.Now()
-	if r := e.abortReason(t); r != abortNone {
+	if r != abortNone {
 		e.complete(t, e.synthetic(r), nil)
 		return
 	}
+	t.ran = true
 	ctx, cancel := context.WithCancelCause(e.sibCtx)
 	t.cancel = cancel
 	e.notifyRunning()
