@@ -48,7 +48,7 @@ const (
 		"started may be incomplete. Do not retry it: wait for the user's next instruction."
 	discardedText = "<tool_use_error>Error: tool execution discarded because the response " +
 		"was restarted (streaming fallback)</tool_use_error>"
-	cutText = "<tool_use_error>Error: not run: the response was cut off by a stream error before " +
+	cutOffText = "<tool_use_error>Error: not run: the response was cut off by a stream error before " +
 		"this call could start. Run it again if it is still needed.</tool_use_error>"
 )
 
@@ -59,7 +59,7 @@ func (e *Executor) synthetic(r abortReason) *tool.Result {
 	case abortStreamingFallback:
 		return tool.ErrorText(discardedText)
 	case abortResponseCut:
-		return tool.ErrorText(cutText)
+		return tool.ErrorText(cutOffText)
 	}
 	msg := "Cancelled: parallel tool call errored"
 	if e.erroredDesc != "" {
