@@ -17,7 +17,10 @@ func Explain(opts Options, query string) (permission.Decision, error) {
 	if err != nil {
 		return permission.Decision{}, err
 	}
-	settings := loadSettings(opts, environment(opts.Getenv))
+	settings, err := loadSettings(opts, environment(opts.Getenv))
+	if err != nil {
+		return permission.Decision{}, err
+	}
 	mode, err := permissionMode(opts, settings)
 	if err != nil {
 		return permission.Decision{}, err

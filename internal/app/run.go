@@ -99,8 +99,11 @@ func configure(opts Options) (*setup, error) {
 	if opts.Sink == nil {
 		return nil, fmt.Errorf("app: no event sink")
 	}
+	settings, err := loadSettings(opts, environment(opts.Getenv))
+	if err != nil {
+		return nil, err
+	}
 	git := startGit(opts.Cwd)
-	settings := loadSettings(opts, environment(opts.Getenv))
 	env := withSettingsEnv(environment(opts.Getenv), settings)
 	mode, err := permissionMode(opts, settings)
 	if err != nil {

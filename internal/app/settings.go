@@ -10,9 +10,12 @@ import (
 	"corvid/internal/tool"
 )
 
-// loadSettings loads the settings layers for a run, reporting malformed
-// files and withheld repository settings on stderr (never fatal).
-func loadSettings(opts Options, env environment) *config.Settings {
+// loadSettings loads the settings layers for a run, reporting skipped
+// keys and withheld repository settings on stderr. A file that fails to
+// load stops the run: the error (a *config.LoadError) names each file.
+// The TUI may instead offer to go on without the files it may skip
+// (LoadError.Skippable) by loading again with them in Options.Without.
+func loadSettings(opts Options, env environment) (*config.Settings, error) {
 	trusted, err := trustStore(env).Trusted(opts.Cwd)
 	if err != nil {
 		warnf(opts, "warning: reading the trust list: %v (treating %s as untrusted)\n", err, opts.Cwd)
@@ -24,16 +27,19 @@ func loadSettings(opts Options, env environment) *config.Settings {
 			sources = append(sources, config.Source(s))
 		}
 	}
-	s, problems, notices := config.Load(config.Options{Cwd: opts.Cwd, ConfigDir: configDir(env),
+	s, problems, notices, err := config.Load(config.Options{Cwd: opts.Cwd, ConfigDir: configDir(env),
 		ManagedDir: managedDir(env), FlagSettings: opts.SettingsFlag,
 		Sources: sources, Trusted: trusted})
 	for _, p := range problems {
 		warnf(opts, "warning: settings: %v\n", p)
 	}
+	if err != nil {
+		return nil, err
+	}
 	for _, n := range notices {
 		warnf(opts, "notice: %s\n", n.String())
 	}
-	return s
+	return s, nil
 }
 
 // managedDir holds the administrator's files (managed settings and

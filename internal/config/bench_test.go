@@ -23,8 +23,8 @@ func BenchmarkLoad(b *testing.B) {
 	})
 	b.ReportAllocs()
 	for b.Loop() {
-		s, problems, _ := Load(o)
-		if len(problems) != 0 || len(s.Allow) != 50 {
+		s, problems, _, err := Load(o)
+		if err != nil || len(problems) != 0 || len(s.Allow) != 50 {
 			b.Fatalf("problems %v, %d rules", problems, len(s.Allow))
 		}
 	}

@@ -27,14 +27,36 @@ func validMode(m string) bool {
 		"dontAsk", "bypassPermissions"}, m)
 }
 
-// decoder types one document's keys, collecting problems.
+// decoder types one document's keys, collecting problems: warnings for
+// keys that are skipped, and failures for keys whose loss could widen
+// what is allowed (the policy keys), which stop the file from loading.
 type decoder struct {
-	doc      *document
-	problems []Problem
+	doc                *document
+	problems, failures []Problem
+	// policy is set while a policy key is read.
+	policy bool
 }
 
+// report notes a problem at the value the JSON pointer names: a failure
+// while a policy key is read, else a warning (the key is ignored).
 func (d *decoder) report(ptr, format string, args ...any) {
+	if d.policy {
+		d.failures = append(d.failures, d.doc.problem(ptr, format, args...))
+		return
+	}
+	d.problems = append(d.problems, d.doc.problem(ptr, format+"; ignored", args...))
+}
+
+// warn notes a problem that is only ever a warning.
+func (d *decoder) warn(ptr, format string, args ...any) {
 	d.problems = append(d.problems, d.doc.problem(ptr, format, args...))
+}
+
+// strictly reads a policy key.
+func (d *decoder) strictly(read func()) {
+	d.policy = true
+	defer func() { d.policy = false }()
+	read()
 }
 
 // into decodes raw into dst; a type mismatch is reported as "KEY: want
@@ -45,43 +67,60 @@ func into[T any](d *decoder, raw json.RawMessage, dst *T, want string, keys ...s
 	}
 	var v T
 	if err := json.Unmarshal(raw, &v); err != nil {
-		d.report(pointerTo(keys...), "%s: want %s; ignored", strings.Join(keys, "."), want)
+		d.report(pointerTo(keys...), "%s: want %s", strings.Join(keys, "."), want)
 		return false
 	}
 	*dst = v
 	return true
 }
 
-// decode types the document.
-func (doc *document) decode() (fileSettings, []Problem) {
+// decode types the document. Failures mean the file must not be used.
+func (doc *document) decode() (fs fileSettings, problems, failures []Problem) {
 	d := &decoder{doc: doc}
-	fs := fileSettings{raw: doc.keys}
+	fs = fileSettings{raw: doc.keys}
 	d.permissions(&fs)
 	d.env(&fs)
 	into(d, doc.keys["model"], &fs.model, "a string", "model")
 	d.fallback(&fs)
-	return fs, d.problems
+	return fs, d.problems, d.failures
 }
 
+// permissions reads the permissions object. Losing deny, ask, the mode
+// or disableBypassPermissionsMode could widen what is allowed, so a
+// problem with those (or with the object itself, or a key written twice,
+// of which JSON keeps only the last) is a failure; a bad allow list or
+// additionalDirectories only narrows, and is skipped with a warning.
 func (d *decoder) permissions(fs *fileSettings) {
 	var perms map[string]json.RawMessage
-	if !into(d, d.doc.keys["permissions"], &perms, "an object", "permissions") {
-		return
-	}
-	fs.allow = d.rules(perms, "allow")
-	fs.deny = d.rules(perms, "deny")
-	fs.ask = d.rules(perms, "ask")
-	fs.addDirs = d.rules(perms, "additionalDirectories")
-	var mode string
-	if into(d, perms["defaultMode"], &mode, "a string", "permissions", "defaultMode") {
-		if validMode(mode) {
-			fs.defaultMode = mode
-		} else {
-			d.report(pointerTo("permissions", "defaultMode"),
-				"permissions.defaultMode: unknown mode %q; ignored", mode)
+	ok := false
+	d.strictly(func() {
+		d.unique(d.doc.std, "", "permissions")
+		if ok = into(d, d.doc.keys["permissions"], &perms, "an object", "permissions"); !ok {
+			return
 		}
+		d.unique(d.doc.keys["permissions"], "permissions", "")
+		fs.deny = d.rules(perms, "deny")
+		fs.ask = d.rules(perms, "ask")
+		fs.defaultMode = d.mode(perms["defaultMode"])
+		fs.disableBypass = d.disableBypass(perms["disableBypassPermissionsMode"])
+	})
+	if ok {
+		fs.allow = d.rules(perms, "allow")
+		fs.addDirs = d.rules(perms, "additionalDirectories")
 	}
-	fs.disableBypass = d.disableBypass(perms["disableBypassPermissionsMode"])
+}
+
+// mode reads permissions.defaultMode.
+func (d *decoder) mode(raw json.RawMessage) string {
+	var mode string
+	if !into(d, raw, &mode, "a string", "permissions", "defaultMode") {
+		return ""
+	}
+	if !validMode(mode) {
+		d.report(pointerTo("permissions", "defaultMode"), "permissions.defaultMode: unknown mode %q", mode)
+		return ""
+	}
+	return mode
 }
 
 // rules reads an array of non-empty strings, trimmed.
@@ -93,7 +132,7 @@ func (d *decoder) rules(perms map[string]json.RawMessage, kind string) []string 
 	out := list[:0]
 	for i, r := range list {
 		if r = strings.TrimSpace(r); r == "" {
-			d.report(pointerTo("permissions", kind)+"/"+strconv.Itoa(i),
+			d.warn(pointerTo("permissions", kind)+"/"+strconv.Itoa(i),
 				"permissions.%s: empty entry ignored", kind)
 			continue
 		}
@@ -115,7 +154,7 @@ func (d *decoder) disableBypass(raw json.RawMessage) bool {
 		return false
 	}
 	d.report(pointerTo("permissions", "disableBypassPermissionsMode"),
-		`permissions.disableBypassPermissionsMode: want "disable"; ignored`)
+		`permissions.disableBypassPermissionsMode: want "disable"`)
 	return false
 }
 

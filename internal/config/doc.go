@@ -10,9 +10,17 @@
 //	project  <cwd>/.claude/settings.json
 //	user     <ConfigDir>/settings.json
 //
-// Files are JSON with comments and trailing commas. A file that does not
-// parse is reported as a Problem and skipped whole; a known key of the
-// wrong type is reported and only that key is skipped. Scalars come from
+// Files are JSON with comments and trailing commas. Load fails closed: a
+// file that cannot be read, is over MaxSettingsSize, does not parse, or
+// has a policy key (permissions, deny, ask, defaultMode,
+// disableBypassPermissionsMode) of the wrong type or written twice fails
+// the load with a *LoadError naming every such file, since its deny and
+// ask rules are unknown; a missing file is absent (except --settings).
+// Another known key of the wrong type (allow, env, model…) is reported
+// as a Problem and only that key is skipped, which can only narrow what
+// is allowed. Files over MaxFileSize are parsed without a syntax tree
+// (lean.go) to bound memory. Options.Without leaves out user, project or
+// local files the user chose to go on without. Scalars come from
 // the strongest layer that sets them; permission arrays are concatenated
 // (strongest layer first) and de-duplicated, and every rule remembers the
 // layer and file it came from.

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -85,7 +87,10 @@ func texts(rules []Rule) []string {
 // mustLoad loads and fails on any problem.
 func mustLoad(t *testing.T, o Options) (*Settings, []Notice) {
 	t.Helper()
-	s, problems, notices := Load(o)
+	s, problems, notices, err := Load(o)
+	if err != nil {
+		t.Fatalf("load: %v", err)
+	}
 	for _, p := range problems {
 		t.Errorf("unexpected problem: %v", p)
 	}
@@ -95,4 +100,56 @@ func mustLoad(t *testing.T, o Options) (*Settings, []Notice) {
 // sortStrings compares string slices as sets.
 func sortStrings() cmp.Option {
 	return cmpopts.SortSlices(func(a, b string) bool { return a < b })
+}
+
+// oneFailure checks that a load failed with exactly one failure, and
+// returned no settings, and returns the failure.
+func oneFailure(t *testing.T, s *Settings, err error) Failure {
+	t.Helper()
+	var le *LoadError
+	if !errors.As(err, &le) || !errors.Is(err, ErrNotLoaded) {
+		t.Fatalf("error %v; want a *LoadError", err)
+	}
+	if s != nil {
+		t.Errorf("settings %+v returned with a failure", s)
+	}
+	if len(le.Failures) != 1 {
+		t.Fatalf("failures %+v; want one", le.Failures)
+	}
+	return le.Failures[0]
+}
+
+// sparse makes a file of size bytes that takes no room on disk.
+func sparse(t testing.TB, path string, size int64) {
+	t.Helper()
+	write(t, path, "")
+	if err := os.Truncate(path, size); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// unreadable makes path a file that cannot be opened for reading, even
+// by root: chmod 000 when not root, else a symlink to a write-only
+// procfs file (which refuses root too). It skips the test when neither
+// is possible.
+func unreadable(t testing.TB, path string) {
+	t.Helper()
+	mkdir(t, filepath.Dir(path))
+	if os.Geteuid() != 0 {
+		write(t, path, `{}`)
+		if err := os.Chmod(path, 0); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	const writeOnly = "/proc/sys/vm/compact_memory"
+	if f, err := os.Open(writeOnly); err == nil || !errors.Is(err, fs.ErrPermission) {
+		if f != nil {
+			f.Close()
+		}
+		t.Skipf("no file refuses root here (%s: %v)", writeOnly, err)
+	}
+	if err := os.Symlink(writeOnly, path); err != nil {
+		t.Fatal(err)
+	}
 }

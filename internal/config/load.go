@@ -2,25 +2,34 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 )
 
-// Load reads every layer Options selects and merges them. It never fails:
-// an unreadable or malformed file is a Problem and is skipped whole, and
-// what an untrusted repository could not grant is listed in the Notices.
-// The Settings are never nil.
-func Load(opts Options) (*Settings, []Problem, []Notice) {
+// Load reads every layer Options selects and merges them. A file that
+// is absent is skipped (except the one --settings names); a file that
+// cannot be loaded — unreadable, over MaxSettingsSize, malformed, or with
+// a policy key of the wrong type — fails the whole load with a
+// *LoadError listing every such file, and no Settings, because its deny
+// and ask rules are unknown. Problems are warnings about keys that were
+// skipped; Notices list what an untrusted repository could not grant.
+func Load(opts Options) (*Settings, []Problem, []Notice, error) {
 	opts = opts.normalized()
-	files, problems := opts.files()
+	files, failures := opts.files()
 	var layers []layer
+	var problems []Problem
 	var notices []Notice
 	for _, f := range files {
-		l, probs, ok := load(f)
-		problems = append(problems, probs...)
+		if opts.leftOut(f) {
+			continue
+		}
+		l, probs, fails, ok := load(f)
+		problems, failures = append(problems, probs...), append(failures, fails...)
 		if !ok {
 			continue
 		}
@@ -31,8 +40,17 @@ func Load(opts Options) (*Settings, []Problem, []Notice) {
 		}
 		layers = append(layers, l)
 	}
+	if len(failures) > 0 {
+		return nil, problems, notices, &LoadError{Failures: failures}
+	}
 	home, _ := os.UserHomeDir()
-	return merge(layers, home), problems, notices
+	return merge(layers, home), problems, notices, nil
+}
+
+// leftOut reports whether the user chose to go on without f
+// (Options.Without); managed files and --settings cannot be left out.
+func (o Options) leftOut(f layerFile) bool {
+	return skippable(f.source) && f.path != "" && slices.Contains(o.Without, f.path)
 }
 
 // normalized makes the directories absolute and fills the defaults.
@@ -64,7 +82,7 @@ func (o Options) wants(s Source) bool {
 }
 
 // files lists the documents to load, weakest layer first.
-func (o Options) files() ([]layerFile, []Problem) {
+func (o Options) files() ([]layerFile, []Failure) {
 	var files []layerFile
 	file := func(src Source, dir string, elem ...string) {
 		p := filepath.Join(elem...)
@@ -83,8 +101,8 @@ func (o Options) files() ([]layerFile, []Problem) {
 	if f, ok := o.flagFile(); ok {
 		files = append(files, f)
 	}
-	managed, problems := managedFiles(o.ManagedDir, o.Cwd)
-	return append(files, managed...), problems
+	managed, failures := managedFiles(o.ManagedDir, o.Cwd)
+	return append(files, managed...), failures
 }
 
 // flagFile is the --settings document: inline JSON when the value starts
@@ -105,27 +123,45 @@ func (o Options) flagFile() (layerFile, bool) {
 	return layerFile{source: SourceFlag, path: p, shown: v, dir: filepath.Dir(p)}, true
 }
 
-// load reads and types one document. A missing file is silently absent,
-// except the one --settings names.
-func load(f layerFile) (layer, []Problem, bool) {
+// load reads and types one document; ok is false when it is absent or
+// failed to load. A missing file is silently absent, except the one
+// --settings names.
+func load(f layerFile) (l layer, problems []Problem, failures []Failure, ok bool) {
 	data := f.inline
 	if f.path != "" {
 		var err error
-		data, err = readCapped(f.path, MaxFileSize)
-		if errors.Is(err, fs.ErrNotExist) && f.source != SourceFlag {
-			return layer{}, nil, false
+		data, err = readCapped(f.path, MaxSettingsSize)
+		if absent(err) && f.source != SourceFlag {
+			return layer{}, nil, nil, false
 		}
 		if err != nil {
-			return layer{}, []Problem{{File: f.shown, Msg: "cannot read settings: " + readError(err)}}, false
+			return layer{}, nil, f.failed(Problem{File: f.shown, Msg: "cannot read settings: " + readError(err)}), false
 		}
 	}
 	doc, p := parseDocument(f.shown, data)
 	if p != nil {
-		p.Msg += "; file ignored"
-		return layer{}, []Problem{*p}, false
+		return layer{}, nil, f.failed(*p), false
 	}
-	fs, problems := doc.decode()
-	return layer{file: f, fs: fs}, problems, true
+	fs, problems, fails := doc.decode()
+	if len(fails) > 0 {
+		return layer{}, problems, f.failed(fails...), false
+	}
+	return layer{file: f, fs: fs}, problems, nil, true
+}
+
+// failed makes Failures of f's problems.
+func (f layerFile) failed(problems ...Problem) []Failure {
+	out := make([]Failure, 0, len(problems))
+	for _, p := range problems {
+		out = append(out, Failure{Source: f.source, Path: f.path, Problem: p})
+	}
+	return out
+}
+
+// absent reports whether a read failed because the file is not there (a
+// path through a regular file, "x/.claude" with x a file, is absent too).
+func absent(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
 }
 
 // readError words a read failure without repeating the path.
@@ -134,7 +170,7 @@ func readError(err error) string {
 	case errors.Is(err, fs.ErrNotExist):
 		return "no such file"
 	case errors.Is(err, errTooLarge):
-		return "larger than 2 MiB"
+		return fmt.Sprintf("larger than %d MiB, the limit for a settings file", MaxSettingsSize>>20)
 	case errors.Is(err, fs.ErrPermission):
 		return "permission denied"
 	}

@@ -89,8 +89,10 @@ func shownName(cwd, path string) string {
 }
 
 // managedFiles lists the managed main file and its drop-ins (in
-// alphabetical order; hidden and non-.json names skipped).
-func managedFiles(dir, cwd string) ([]layerFile, []Problem) {
+// alphabetical order; hidden and non-.json names skipped). A drop-in
+// directory that cannot be listed, or holds more than maxDropIns files,
+// is a failure: the files it would give are unknown.
+func managedFiles(dir, cwd string) ([]layerFile, []Failure) {
 	file := func(p string) layerFile {
 		return layerFile{source: SourceManaged, path: p, shown: shownName(cwd, p), dir: dir}
 	}
@@ -101,19 +103,18 @@ func managedFiles(dir, cwd string) ([]layerFile, []Problem) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return files, nil
 		}
-		return files, []Problem{{File: dropDir, Msg: "cannot list drop-ins: " + err.Error()}}
+		return files, []Failure{{Source: SourceManaged, Path: dropDir,
+			Problem: Problem{File: dropDir, Msg: "cannot list drop-ins: " + readError(err)}}}
 	}
-	var problems []Problem
 	names := dropInNames(entries)
 	if len(names) > maxDropIns {
-		problems = append(problems, Problem{File: dropDir,
-			Msg: fmt.Sprintf("too many drop-ins; only the first %d are read", maxDropIns)})
-		names = names[:maxDropIns]
+		return files, []Failure{{Source: SourceManaged, Path: dropDir, Problem: Problem{File: dropDir,
+			Msg: fmt.Sprintf("%d drop-ins; at most %d are read", len(names), maxDropIns)}}}
 	}
 	for _, n := range names {
 		files = append(files, file(filepath.Join(dropDir, n)))
 	}
-	return files, problems
+	return files, nil
 }
 
 func dropInNames(entries []fs.DirEntry) []string {

@@ -31,48 +31,43 @@ func TestCommentsAndTrailingCommas(t *testing.T) {
 	}
 }
 
-func TestMalformedFileSkippedWhole(t *testing.T) {
+// A malformed file fails the load: its deny and ask rules are unknown,
+// so no settings are returned (the run stops), and the failure names the
+// file and the position.
+func TestMalformedFileFailsTheLoad(t *testing.T) {
 	cases := []struct {
 		name, content string
 		line, col     int
 		msgContains   string
 	}{
-		{"missing comma", "{\n  \"permissions\": {\"allow\": [\"Bash(ls)\"]}\n  \"model\": \"x\"\n}", 3, 3, "invalid character"},
-		{"unterminated", "{\n  \"permissions\": {\"allow\": [\"Bash(ls)\"]},\n  \"model\": \"x", 3, 14, "unexpected EOF"},
-		{"bad literal", "{\"permissions\": {\"allow\": [\"Bash(ls)\"]}, \"model\": nope}", 1, 51, "invalid"},
+		{"missing comma", "{\n  \"permissions\": {\"deny\": [\"Bash\"]}\n  \"model\": \"x\"\n}", 3, 3, "invalid character"},
+		{"unterminated", "{\n  \"permissions\": {\"deny\": [\"Bash\"]},\n  \"model\": \"x", 3, 14, "unexpected EOF"},
+		{"bad literal", "{\"permissions\": {\"deny\": [\"Bash\"]}, \"model\": nope}", 1, 46, "invalid"},
 		{"not an object", "\n\n  [\"Bash(ls)\"]", 3, 3, "must be a JSON object"},
-		{"unclosed comment", "{\"permissions\": {\"allow\": [\"Bash(ls)\"]}} /* oops", 1, 42, "comment"},
-		{"nested too deeply", `{"permissions": {"allow": ["Bash(ls)"]}, "x": ` + strings.Repeat("[", MaxFileSize-100),
-			1, 47 + 255, "nested more than 256 levels"},
-		{"two documents", "{\"permissions\": {\"allow\": [\"Bash(ls)\"]}}\n{}", 2, 1, "after top-level value"},
+		{"unclosed comment", "{\"permissions\": {\"deny\": [\"Bash\"]}} /* oops", 1, 37, "comment"},
+		{"nested too deeply", `{"permissions": {"deny": ["Bash"]}, "x": ` + strings.Repeat("[", MaxFileSize-100),
+			1, 42 + 255, "nested more than 256 levels"},
+		{"two documents", "{\"permissions\": {\"deny\": [\"Bash\"]}}\n{}", 2, 1, "after top-level value"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			m := newMachine(t)
 			write(t, m.project(), tc.content)
 			write(t, m.user(), `{"permissions": {"deny": ["Bash(rm *)"]}, "model": "user"}`)
-			s, problems, _ := Load(m.opts())
-			if len(problems) != 1 {
-				t.Fatalf("problems %v; want one", problems)
-			}
-			p := problems[0]
-			if p.File != ".claude/settings.json" || p.Line != tc.line || p.Col != tc.col || !contains(p.Msg, tc.msgContains) {
-				t.Errorf("problem %q; want .claude/settings.json:%d:%d …%s…", p.Error(), tc.line, tc.col, tc.msgContains)
-			}
-			if len(s.Allow) != 0 || s.Raw[SourceProject] != nil {
-				t.Errorf("a malformed file must not be half applied: allow %v", s.Allow)
-			}
-			if s.Model != "user" || len(s.Deny) != 1 {
-				t.Errorf("the other files must still apply: model %q deny %v", s.Model, s.Deny)
+			s, _, _, err := Load(m.opts())
+			f := oneFailure(t, s, err)
+			if f.File != ".claude/settings.json" || f.Path != m.project() || f.Source != SourceProject ||
+				f.Line != tc.line || f.Col != tc.col || !contains(f.Msg, tc.msgContains) {
+				t.Errorf("failure %+v; want .claude/settings.json:%d:%d …%s…", f, tc.line, tc.col, tc.msgContains)
 			}
 		})
 	}
 }
 
-func TestWrongTypesSkipOnlyTheKey(t *testing.T) {
+func TestWrongTypes(t *testing.T) {
 	cases := []struct {
 		name, content string
-		want          []string // problems, formatted
+		want          []string // warnings, formatted
 		check         func(t *testing.T, s *Settings)
 	}{
 		{"allow not an array", "{\n  \"permissions\": {\n    \"allow\": \"Bash(ls)\",\n    \"deny\": [\"Bash(rm *)\"]\n  }\n}",
@@ -82,30 +77,23 @@ func TestWrongTypesSkipOnlyTheKey(t *testing.T) {
 					t.Errorf("allow %v deny %v", s.Allow, s.Deny)
 				}
 			}},
-		{"allow with a number", `{"permissions": {"allow": ["Bash(ls)", 3]}, "model": "m"}`,
+		{"allow with a number", `{"permissions": {"allow": ["Bash(ls)", 3], "ask": ["Edit"]}, "model": "m"}`,
 			[]string{".claude/settings.json:1:27: permissions.allow: want an array of strings; ignored"},
 			func(t *testing.T, s *Settings) {
-				if len(s.Allow) != 0 || s.Model != "m" {
-					t.Errorf("allow %v model %q", s.Allow, s.Model)
+				if len(s.Allow) != 0 || s.Model != "m" || len(s.Ask) != 1 {
+					t.Errorf("allow %v ask %v model %q", s.Allow, s.Ask, s.Model)
 				}
 			}},
-		{"permissions not an object", `{"permissions": ["Bash(ls)"], "model": "m"}`,
-			[]string{".claude/settings.json:1:17: permissions: want an object; ignored"},
-			func(t *testing.T, s *Settings) {
-				if s.Model != "m" {
-					t.Errorf("model %q", s.Model)
-				}
-			}},
-		{"bad values", "{\"model\": 5, \"env\": {\"A\": 1, \"B\": \"b\"},\n \"permissions\": {\"defaultMode\": \"yolo\", \"ask\": [\"\"], \"disableBypassPermissionsMode\": \"no\"}}",
+		{"bad values", "{\"model\": 5, \"env\": {\"A\": 1, \"B\": \"b\"},\n \"permissions\": {\"ask\": [\"\"], " +
+			"\"additionalDirectories\": \"/\"}}",
 			[]string{
-				".claude/settings.json:2:49: permissions.ask: empty entry ignored",
-				".claude/settings.json:2:33: permissions.defaultMode: unknown mode \"yolo\"; ignored",
-				".claude/settings.json:2:86: permissions.disableBypassPermissionsMode: want \"disable\"; ignored",
+				".claude/settings.json:2:26: permissions.ask: empty entry ignored",
+				".claude/settings.json:2:56: permissions.additionalDirectories: want an array of strings; ignored",
 				".claude/settings.json:1:27: env.A: want a string; ignored",
 				".claude/settings.json:1:11: model: want a string; ignored",
 			},
 			func(t *testing.T, s *Settings) {
-				if s.Model != "" || s.DefaultMode != "" || s.DisableBypassPermissionsMode || len(s.Ask) != 0 ||
+				if s.Model != "" || len(s.Ask) != 0 || len(s.AdditionalDirectories) != 0 ||
 					len(s.Env) != 1 || s.Env["B"] != "b" {
 					t.Errorf("got %+v", s)
 				}
@@ -115,7 +103,10 @@ func TestWrongTypesSkipOnlyTheKey(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := newMachine(t)
 			write(t, m.project(), tc.content)
-			s, problems, _ := Load(m.opts())
+			s, problems, _, err := Load(m.opts())
+			if err != nil {
+				t.Fatal(err)
+			}
 			var got []string
 			for _, p := range problems {
 				got = append(got, p.Error())
@@ -124,6 +115,42 @@ func TestWrongTypesSkipOnlyTheKey(t *testing.T) {
 				t.Errorf("problems (-want +got):\n%s", diff)
 			}
 			tc.check(t, s)
+		})
+	}
+}
+
+// A policy key whose loss could widen what is allowed fails the load
+// when it has the wrong shape; so does one written twice, of which JSON
+// would keep only the last.
+func TestPolicyKeysOfTheWrongTypeFailTheLoad(t *testing.T) {
+	cases := []struct{ name, content, want string }{
+		{"permissions not an object", `{"permissions": ["Bash"], "model": "m"}`,
+			".claude/settings.json:1:17: permissions: want an object"},
+		{"deny a string", "{\"permissions\": {\"allow\": [\"Edit\"],\n \"deny\": \"Bash\"}}",
+			".claude/settings.json:2:10: permissions.deny: want an array of strings"},
+		{"deny with a number", `{"permissions": {"allow": ["Edit"], "deny": ["Bash", 3]}}`,
+			".claude/settings.json:1:45: permissions.deny: want an array of strings"},
+		{"ask an object", `{"permissions": {"ask": {"Bash": true}}}`,
+			".claude/settings.json:1:25: permissions.ask: want an array of strings"},
+		{"unknown mode", `{"permissions": {"defaultMode": "yolo"}}`,
+			`.claude/settings.json:1:33: permissions.defaultMode: unknown mode "yolo"`},
+		{"mode a number", `{"permissions": {"defaultMode": 1}}`,
+			".claude/settings.json:1:33: permissions.defaultMode: want a string"},
+		{"disable bypass misspelt", `{"permissions": {"disableBypassPermissionsMode": "no"}}`,
+			`.claude/settings.json:1:50: permissions.disableBypassPermissionsMode: want "disable"`},
+		{"deny twice", `{"permissions": {"deny": ["Bash"], "allow": ["Edit"], "deny": []}}`,
+			".claude/settings.json:1:26: permissions.deny: key written twice (JSON would keep only the last)"},
+		{"permissions twice", `{"permissions": {"deny": ["Bash"]}, "permissions": {"allow": ["Bash"]}}`,
+			".claude/settings.json:1:17: permissions: key written twice (JSON would keep only the last)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := newMachine(t)
+			write(t, m.project(), tc.content)
+			s, _, _, err := Load(m.opts())
+			if f := oneFailure(t, s, err); f.Error() != tc.want {
+				t.Errorf("failure %q; want %q", f.Error(), tc.want)
+			}
 		})
 	}
 }

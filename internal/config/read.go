@@ -23,8 +23,12 @@ func readCapped(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	if info.Size() > limit {
+		return nil, fmt.Errorf("%s is over %d bytes: %w", path, limit, errTooLarge)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
@@ -49,10 +53,13 @@ func regular(path string) error {
 }
 
 // document is one parsed settings file. root is the standardized syntax
-// tree; its offsets are those of data, so positions can be reported.
+// tree, its offsets those of data, so positions can be reported; a file
+// over MaxFileSize is parsed leanly (see lean.go) and has no tree. std is
+// the document as standard JSON.
 type document struct {
 	name string
 	data []byte
+	std  []byte
 	root hujson.Value
 	keys map[string]json.RawMessage
 }
@@ -61,8 +68,14 @@ type document struct {
 const utf8BOM = "\xef\xbb\xbf"
 
 // parseDocument parses JSON with comments and trailing commas into a
-// top-level object. An empty file is an empty object.
+// top-level object. An empty file is an empty object. A file over
+// MaxFileSize is parsed leanly, overwriting data.
 func parseDocument(name string, data []byte) (*document, *Problem) {
+	return parse(name, data, len(data) > MaxFileSize)
+}
+
+// parse parses data into a syntax tree, or leanly.
+func parse(name string, data []byte, lean bool) (*document, *Problem) {
 	data = bytes.TrimPrefix(data, []byte(utf8BOM))
 	d := &document{name: name, data: data, keys: map[string]json.RawMessage{}}
 	if len(bytes.TrimSpace(data)) == 0 {
@@ -71,6 +84,9 @@ func parseDocument(name string, data []byte) (*document, *Problem) {
 	if at := tooDeep(data); at >= 0 {
 		p := problemAt(name, data, at, "invalid JSON: nested more than %d levels deep", maxNesting)
 		return nil, &p
+	}
+	if lean {
+		return d.parseLean()
 	}
 	root, err := hujson.Parse(bytes.Clone(data))
 	if err != nil {
@@ -82,7 +98,8 @@ func parseDocument(name string, data []byte) (*document, *Problem) {
 		return nil, &p
 	}
 	root.Standardize()
-	if err := json.Unmarshal(root.Pack(), &d.keys); err != nil {
+	d.std = root.Pack()
+	if err := json.Unmarshal(d.std, &d.keys); err != nil {
 		p := parseProblem(name, data, err)
 		return nil, &p
 	}
@@ -101,13 +118,15 @@ func pointerTo(keys ...string) string {
 }
 
 // problem reports msg at the value the JSON pointer names (or the start
-// of the file when it cannot be found).
+// of the file when it cannot be found); a leanly parsed file's problems
+// have no position.
 func (d *document) problem(ptr string, format string, args ...any) Problem {
+	if d.root.Value == nil {
+		return Problem{File: d.name, Msg: fmt.Sprintf(format, args...)}
+	}
 	offset := 0
-	if d.root.Value != nil {
-		if v := d.root.Find(ptr); v != nil {
-			offset = v.StartOffset
-		}
+	if v := d.root.Find(ptr); v != nil {
+		offset = v.StartOffset
 	}
 	return problemAt(d.name, d.data, offset, format, args...)
 }

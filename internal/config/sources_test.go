@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,22 +40,28 @@ func TestSettingSources(t *testing.T) {
 	}
 }
 
-func TestFlagSettingsProblems(t *testing.T) {
+// A --settings value that cannot be loaded stops the run: it is never
+// skipped, whatever the other layers say.
+func TestFlagSettingsFailures(t *testing.T) {
 	cases := []struct {
 		name  string
 		setup func(t *testing.T, m machine) string // returns the flag value
-		want  string                               // the problem, formatted
+		want  string                               // the failure, formatted
 	}{
 		{"missing file", func(t *testing.T, m machine) string { return "nope.json" },
 			"nope.json: cannot read settings: no such file"},
 		{"a directory", func(t *testing.T, m machine) string { mkdir(t, filepath.Join(m.repo, "d")); return "d" },
 			"d: cannot read settings: "},
 		{"too large", func(t *testing.T, m machine) string {
-			write(t, filepath.Join(m.repo, "big.json"), `{"x": "`+strings.Repeat("a", MaxFileSize)+`"}`)
+			sparse(t, filepath.Join(m.repo, "big.json"), MaxSettingsSize+1)
 			return "big.json"
-		}, "big.json: cannot read settings: larger than 2 MiB"},
+		}, "big.json: cannot read settings: larger than 16 MiB"},
 		{"malformed JSON", func(t *testing.T, m machine) string { return `{"model": }` },
 			"--settings:1:11: invalid JSON: "},
+		{"malformed file", func(t *testing.T, m machine) string {
+			write(t, filepath.Join(m.repo, "s.json"), "{\n\"permissions\": {\"deny\": [\"Bash\"}}")
+			return "s.json"
+		}, "s.json:2:32: invalid JSON: "},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -62,12 +69,14 @@ func TestFlagSettingsProblems(t *testing.T) {
 			write(t, m.user(), `{"model": "user"}`)
 			o := m.opts()
 			o.FlagSettings = tc.setup(t, m)
-			s, problems, _ := Load(o)
-			if len(problems) != 1 || !strings.HasPrefix(problems[0].Error(), tc.want) {
-				t.Fatalf("problems %v; want one starting %q", problems, tc.want)
+			s, _, _, err := Load(o)
+			f := oneFailure(t, s, err)
+			if f.Source != SourceFlag || !strings.HasPrefix(f.Error(), tc.want) {
+				t.Fatalf("failure %+v; want one from the flag starting %q", f, tc.want)
 			}
-			if s.Model != "user" {
-				t.Errorf("model %q: the run goes on with the other layers", s.Model)
+			var le *LoadError
+			if errors.As(err, &le); le.Skippable() {
+				t.Error("--settings must not be skippable")
 			}
 		})
 	}
@@ -130,8 +139,8 @@ func TestFIFOIsRefusedNotWaitedOn(t *testing.T) {
 	if err := syscall.Mkfifo(m.project(), 0o644); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}
-	_, problems, _ := Load(m.opts())
-	if len(problems) != 1 || !strings.Contains(problems[0].Msg, "not a regular file") {
-		t.Errorf("problems %v", problems)
+	s, _, _, err := Load(m.opts())
+	if f := oneFailure(t, s, err); !strings.Contains(f.Msg, "not a regular file") {
+		t.Errorf("failure %v", f)
 	}
 }

@@ -19,8 +19,14 @@ const (
 // DefaultManagedDir holds the administrator's managed settings on Linux.
 const DefaultManagedDir = "/etc/corvid"
 
-// MaxFileSize bounds every settings and trust file read.
+// MaxFileSize bounds the trust list and the settings files AddRule
+// edits; a settings file larger than this is parsed without a syntax
+// tree (lean.go).
 const MaxFileSize = 2 << 20
+
+// MaxSettingsSize bounds a settings file Load reads; a larger one fails
+// to load. Reading one this large takes some six times its size in memory.
+const MaxSettingsSize = 16 << 20
 
 // Rule is one permission rule string and where it came from.
 type Rule struct {
@@ -81,6 +87,11 @@ type Options struct {
 	// Trusted says the user trusts the working directory (TrustStore):
 	// the project and local layers may then grant permissions.
 	Trusted bool
+	// Without lists files of the user, project and local layers to leave
+	// out, by absolute path: the user chose to go on without them after
+	// they failed to load (LoadError.Paths). Managed files and --settings
+	// are never left out.
+	Without []string
 }
 
 // Lookup returns a top-level key as the strongest layer that sets it

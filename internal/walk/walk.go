@@ -42,13 +42,18 @@ type Options struct {
 	// MaxDepth limits the depth below the root (1: the root's own
 	// entries); 0 means no limit.
 	MaxDepth int
+	// OnError, when set, hears of each directory below the root that
+	// could not be read (and so was skipped). It may be called from
+	// several goroutines at once.
+	OnError func(path string, err error)
 }
 
 // Walk calls fn for every regular file under root that opts keep,
 // concurrently from several goroutines. Symbolic links are not followed
-// and unreadable directories are skipped. A root that is a regular file is
-// handed to fn as it is, with no rule applied (an explicitly named file). An
-// error from fn stops the walk and is returned; so is ctx's error.
+// and unreadable directories are skipped (Options.OnError hears of
+// them). A root that is a regular file is handed to fn as it is, with no
+// rule applied (an explicitly named file). An error from fn stops the
+// walk and is returned; so is ctx's error.
 func Walk(ctx context.Context, root string, opts Options, fn func(path string, d fs.DirEntry) error) error {
 	root = filepath.Clean(root)
 	info, err := os.Stat(root)
@@ -97,6 +102,9 @@ func (w *walker) visit(path string, d fs.DirEntry, err error) error {
 		var stop *stopError
 		if errors.As(err, &stop) || path == w.root {
 			return err
+		}
+		if w.opts.OnError != nil {
+			w.opts.OnError(path, err)
 		}
 		return nil // an unreadable entry is skipped, as rg does
 	}

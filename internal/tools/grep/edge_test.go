@@ -70,8 +70,8 @@ var edgeCases = []struct {
 		map[string]any{"pattern": "x", "glob": "/a.txt"}, "Found 1 file\na.txt"},
 	{"ignore files above the searched directory", [][2]string{{".ignore", "*.log\n"}, {"sub/a.log", "x\n"}, {"sub/b.txt", "x\n"}},
 		map[string]any{"pattern": "x", "path": "$ROOT/sub"}, "Found 1 file\nsub/b.txt"},
-	{"big files are skipped", [][2]string{{"big.txt", "x\n" + strings.Repeat("y", maxFileSize)}, {"a.txt", "x\n"}},
-		map[string]any{"pattern": "x"}, "Found 1 file\na.txt"},
+	{"big files are skipped, and said to be", [][2]string{{"big.txt", "x\n" + strings.Repeat("y", maxFileSize)}, {"a.txt", "x\n"}},
+		map[string]any{"pattern": "x"}, "Found 1 file\na.txt\n\n[Not searched: 1 file larger than 10 MB (big.txt).]"},
 }
 
 func TestGrepEdges(t *testing.T) {

@@ -31,9 +31,10 @@ func (g *goEngine) search(ctx context.Context, q *query) (*results, error) {
 	c := &collector{caps: q.caps}
 	m := matcher{q: q}
 	opts := walk.Options{Ignore: true, SkipHidden: !g.hidden,
-		Override: overrides(q.globs), Filter: typeFilter(g.types[q.fileType])}
-	err := walk.Walk(ctx, q.root, opts, func(path string, _ fs.DirEntry) error {
-		if !g.searchFile(path, m, c) {
+		Override: overrides(q.globs), Filter: typeFilter(g.types[q.fileType]),
+		OnError: func(path string, err error) { c.skip(skipUnreadable, path, readFailure(err)) }}
+	err := walk.Walk(ctx, q.root, opts, func(path string, d fs.DirEntry) error {
+		if !g.searchFile(path, d, m, c) {
 			return errStop
 		}
 		return nil
@@ -45,9 +46,13 @@ func (g *goEngine) search(ctx context.Context, q *query) (*results, error) {
 }
 
 // searchFile searches one file; false means stop the search. Files that
-// cannot be read, are over maxFileSize or hold a NUL byte (binary) are
-// skipped.
-func (g *goEngine) searchFile(path string, m matcher, c *collector) bool {
+// cannot be read or are over maxFileSize are skipped and recorded; those
+// holding a NUL byte (binary) are skipped.
+func (g *goEngine) searchFile(path string, d fs.DirEntry, m matcher, c *collector) bool {
+	if info, err := d.Info(); err == nil && info.Size() > maxFileSize {
+		c.skip(skipTooLarge, path, "")
+		return true
+	}
 	bp, _ := g.bufs.Get().(*[]byte)
 	if bp == nil {
 		bp = new([]byte)
@@ -57,9 +62,16 @@ func (g *goEngine) searchFile(path string, m matcher, c *collector) bool {
 			g.bufs.Put(bp)
 		}
 	}()
-	data, ok := readSmall(path, (*bp)[:0])
+	data, err := readSmall(path, (*bp)[:0])
 	*bp = data
-	if !ok || bytes.IndexByte(data, 0) >= 0 {
+	switch {
+	case errors.Is(err, errTooLarge):
+		c.skip(skipTooLarge, path, "")
+		return true
+	case err != nil:
+		c.skip(skipUnreadable, path, readFailure(err))
+		return true
+	case bytes.IndexByte(data, 0) >= 0:
 		return true
 	}
 	if r, found := m.file(path, data); found {
@@ -68,12 +80,15 @@ func (g *goEngine) searchFile(path string, m matcher, c *collector) bool {
 	return true
 }
 
-// readSmall reads a whole file into buf, growing it; false when the file
-// cannot be read or is larger than maxFileSize.
-func readSmall(path string, buf []byte) ([]byte, bool) {
+// errTooLarge: a file grew past maxFileSize while it was read.
+var errTooLarge = errors.New("file larger than the size limit")
+
+// readSmall reads a whole file into buf, growing it; errTooLarge when it
+// is larger than maxFileSize.
+func readSmall(path string, buf []byte) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return buf, false
+		return buf, err
 	}
 	defer f.Close()
 	if cap(buf) == 0 {
@@ -82,17 +97,19 @@ func readSmall(path string, buf []byte) ([]byte, bool) {
 	for {
 		if len(buf) == cap(buf) {
 			if len(buf) > maxFileSize {
-				return buf, false
+				return buf, errTooLarge
 			}
 			buf = append(buf, 0)[:len(buf)]
 		}
 		n, err := f.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		switch {
+		case errors.Is(err, io.EOF) && len(buf) > maxFileSize:
+			return buf, errTooLarge
 		case errors.Is(err, io.EOF):
-			return buf, len(buf) <= maxFileSize
+			return buf, nil
 		case err != nil:
-			return buf, false
+			return buf, err
 		}
 	}
 }

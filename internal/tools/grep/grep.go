@@ -107,6 +107,9 @@ func (t *Tool) Call(ctx context.Context, call tool.Call) (*tool.Result, error) {
 	}
 	out, text := format(q, found, call.Env.WorkDir)
 	text, out.Content = spill(text, out.Content, call.Env.SessionDir)
+	if note := skipNote(found.skipped, call.Env.WorkDir); note != "" {
+		text += "\n\n" + note // after spill, so the model always sees it
+	}
 	r := tool.Text(text)
 	r.Structured = out
 	return r, nil
@@ -137,12 +140,12 @@ func resolveRoot(q *query, workDir string) *tool.Result {
 // checkFile refuses an explicitly named file that the engines would skip
 // in a directory: too large, or binary.
 func checkFile(path string) *tool.Result {
-	data, ok := readSmall(path, nil)
+	data, err := readSmall(path, nil)
 	switch {
-	case !ok && len(data) > maxFileSize:
+	case errors.Is(err, errTooLarge):
 		return tool.ErrorText(fmt.Sprintf("%s is larger than %d MB, and Grep does not search files that big. Read parts of it with the Read tool instead.", path, maxFileSize>>20))
-	case !ok:
-		return tool.ErrorText(fmt.Sprintf("%s could not be read.", path))
+	case err != nil:
+		return tool.ErrorText(fmt.Sprintf("%s could not be read (%s).", path, readFailure(err)))
 	case bytes.IndexByte(data, 0) >= 0:
 		return tool.ErrorText(fmt.Sprintf("%s looks like a binary file (it contains NUL bytes); Grep searches text files only.", path))
 	}

@@ -49,6 +49,8 @@ type results struct {
 	files []fileResult
 	// partial: a cap stopped the search before it finished.
 	partial bool
+	// skipped: files that were not searched, by reason.
+	skipped [numSkipReasons]skipList
 }
 
 // newLine makes a line from raw text, dropping a trailing line terminator

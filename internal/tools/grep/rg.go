@@ -30,9 +30,10 @@ func (e *rgEngine) name() string { return "rg" }
 
 // args builds rg's command line. The user's rg config and global gitignore
 // are left out so that results depend only on the tree (and match the Go
-// engine).
+// engine). --debug makes rg say which files it skips (rgstderr.go).
 func (e *rgEngine) args(q *query) []string {
-	args := []string{"--no-config", "--no-ignore-global", "--no-messages", "--max-filesize=10M"}
+	args := []string{"--no-config", "--no-ignore-global", "--debug",
+		"--max-filesize=" + strconv.Itoa(maxFileSize)}
 	if e.hidden {
 		args = append(args, "--hidden")
 	}
@@ -65,17 +66,18 @@ func (e *rgEngine) args(q *query) []string {
 }
 
 func (e *rgEngine) search(ctx context.Context, q *query) (*results, error) {
-	cmd, stdout, stderr, err := e.start(ctx, q)
+	c := &collector{caps: q.caps}
+	cmd, stdout, stderr, err := e.start(ctx, q, c)
 	if err != nil {
 		return nil, err
 	}
-	c := &collector{caps: q.caps}
 	perr := parseOutput(q, &cappedReader{r: stdout, n: maxRgOutput}, c)
-	res := c.results()
-	if perr != nil || res.partial {
+	if perr != nil || c.results().partial {
 		_ = cmd.Process.Kill() // stopped early: nothing more is wanted
 	}
 	werr := cmd.Wait()
+	stderr.close()
+	res := c.results()
 	switch {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
@@ -91,8 +93,8 @@ func (e *rgEngine) search(ctx context.Context, q *query) (*results, error) {
 	return res, nil
 }
 
-// start runs rg for q; it is killed when ctx ends.
-func (e *rgEngine) start(ctx context.Context, q *query) (*exec.Cmd, io.Reader, *cappedBuffer, error) {
+// start runs rg for q; it is killed when ctx ends. Skipped files go to c.
+func (e *rgEngine) start(ctx context.Context, q *query, c *collector) (*exec.Cmd, io.Reader, *rgStderr, error) {
 	cmd := exec.CommandContext(ctx, e.path, e.args(q)...)
 	// rg matches slash globs against paths relative to its directory.
 	cmd.Dir = q.root
@@ -100,7 +102,7 @@ func (e *rgEngine) start(ctx context.Context, q *query) (*exec.Cmd, io.Reader, *
 		cmd.Dir = filepath.Dir(q.root)
 	}
 	cmd.WaitDelay = 2 * time.Second
-	stderr := &cappedBuffer{max: maxRgStderr}
+	stderr := newRgStderr(cmd.Dir, c)
 	cmd.Stderr = stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -113,7 +115,8 @@ func (e *rgEngine) start(ctx context.Context, q *query) (*exec.Cmd, io.Reader, *
 }
 
 // rgFailure turns rg's exit status into an error: 1 means no match, and 2
-// without a message means some file could not be read (the rest stands).
+// without a message (besides the unreadable files, recorded as skipped)
+// means some file could not be read (the rest stands).
 func rgFailure(werr error, stderr string) error {
 	var exit *exec.ExitError
 	if werr == nil || (errors.As(werr, &exit) && (exit.ExitCode() == 1 || strings.TrimSpace(stderr) == "")) {
