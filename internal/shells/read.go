@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"corvid/internal/spill"
 )
 
 // Output is what one Read returns.
@@ -20,14 +22,22 @@ type Output struct {
 	// Omitted counts the bytes of new output left out to respect the
 	// cap; they are still in the log file.
 	Omitted int64
+	// Dropped counts the bytes of new output the log no longer holds: it
+	// keeps its head and a rolling tail within its size cap.
+	Dropped int64
+	// Unsaved counts the bytes of new output that were not saved at all
+	// because saving failed (SaveErr says why).
+	Unsaved int64
+	SaveErr error
 }
 
 // Read returns shell id's output since the previous Read, at most
 // Options.MaxRead characters (the most recent whole lines, or the end of
-// a longer line). With a filter, only
-// the lines that match are returned; the others are consumed too. While
-// the shell runs, an unfinished last line (with a filter) or character
-// is kept for the next Read.
+// a longer line). With a filter, only the lines that match are returned;
+// the others are consumed too. While the shell runs, an unfinished last
+// line (with a filter) or character is kept for the next Read. Offsets
+// count the shell's output, not the log's bytes: the log keeps its head
+// and a rolling tail, and what it dropped is counted in Output.Dropped.
 func (m *Manager) Read(id string, filter *regexp.Regexp) (Output, error) {
 	p, err := m.get(id)
 	if err != nil {
@@ -36,94 +46,126 @@ func (m *Manager) Read(id string, filter *regexp.Regexp) (Output, error) {
 	p.readMu.Lock()
 	defer p.readMu.Unlock()
 	info := p.info() // before reading: a finished shell's log is complete
+	p.settle()
 	f, err := os.Open(p.path)
 	if err != nil {
 		return Output{}, fmt.Errorf("opening the shell log: %w", err)
 	}
 	defer f.Close()
-	end, err := f.Seek(0, io.SeekEnd)
-	if err != nil {
-		return Output{}, fmt.Errorf("reading the shell log: %w", err)
-	}
-	r := reader{f: f, from: p.offset, to: end, window: int64(4 * m.maxRead), final: info.Status != Running}
 	var out []byte
-	if filter == nil {
-		out, err = r.tail()
-	} else {
-		out, err = r.filtered(filter)
-	}
+	var r reader
+	var l spill.Layout
+	err = p.log.View(func(view spill.Layout) error { // the log holds still meanwhile
+		l = view
+		secs, dropped := l.Sections(p.offset)
+		r = reader{f: f, secs: secs, from: p.offset, to: l.End, window: int64(4 * m.maxRead),
+			final: info.Status != Running, dropped: dropped}
+		if filter == nil {
+			out, err = r.tail()
+		} else {
+			out, err = r.filtered(filter)
+		}
+		return err
+	})
 	if err != nil {
 		return Output{}, fmt.Errorf("reading the shell log: %w", err)
 	}
 	p.offset = r.next
 	text, cut := lastLines(cleanText(out), m.maxRead)
-	return Output{Info: info, Text: text, Omitted: r.omitted + int64(cut)}, nil
+	res := Output{Info: info, Text: text, Omitted: r.omitted + int64(cut), Dropped: r.dropped,
+		Unsaved: l.Lost - p.lost, SaveErr: l.Err}
+	p.lost = l.Lost
+	return res, nil
 }
 
-// reader reads the new part [from, to) of a log, keeping at most window
+// reader reads the new part [from, to) of a shell's output, stored in
+// the log as secs (dropped bytes of it are not), keeping at most window
 // bytes; next is where the following read starts.
 type reader struct {
-	f              *os.File
-	from, to, next int64
-	window         int64
-	final          bool
-	omitted        int64
+	f                *os.File
+	secs             []spill.Section
+	from, to, next   int64
+	window           int64
+	final            bool
+	omitted, dropped int64
 }
 
 // lineCap bounds one line while filtering; longer lines are matched
 // in pieces.
 const lineCap = 64 << 10
 
-// tail returns the last window bytes of the new part.
+// tail returns the last window bytes of the new part, from its last
+// stored section. When bytes before it were skipped, it starts at a
+// line (or at least a character) boundary.
 func (r *reader) tail() ([]byte, error) {
-	start := max(r.from, r.to-r.window)
+	r.next = r.to
+	if len(r.secs) == 0 {
+		return nil, nil
+	}
+	sec := r.secs[len(r.secs)-1]
+	start := max(sec.From, r.to-r.window)
 	buf := make([]byte, r.to-start)
-	if _, err := r.f.ReadAt(buf, start); err != nil && err != io.EOF {
+	if _, err := r.f.ReadAt(buf, sec.At+start-sec.From); err != nil && err != io.EOF {
 		return nil, err
 	}
-	r.omitted = start - r.from
-	if start > r.from { // do not start in the middle of a character
-		n := 0
-		for n < len(buf) && n < utf8.UTFMax && !utf8.RuneStart(buf[n]) {
-			n++
-		}
-		buf, r.omitted = buf[n:], r.omitted+int64(n)
+	if start > r.from {
+		buf = alignStart(buf, start == sec.From && sec.From > r.from)
 	}
 	held := 0
 	if !r.final {
 		held = partialRune(buf)
 	}
 	r.next = r.to - int64(held)
-	return buf[:len(buf)-held], nil
+	buf = buf[:len(buf)-held]
+	r.omitted = r.next - r.from - r.dropped - int64(len(buf))
+	return buf, nil
+}
+
+// alignStart drops the cut-off start of b: a partial character, or,
+// after a gap, the partial line before the first newline.
+func alignStart(b []byte, line bool) []byte {
+	if i := bytes.IndexByte(b, '\n'); line && i >= 0 && i < len(b)-1 {
+		return b[i+1:]
+	}
+	n := 0
+	for n < len(b) && n < utf8.UTFMax && !utf8.RuneStart(b[n]) {
+		n++
+	}
+	return b[n:]
 }
 
 // filtered returns the new lines that match re, at most window bytes of
-// them (the last ones).
+// them (the last ones). A line does not run across dropped bytes.
 func (r *reader) filtered(re *regexp.Regexp) ([]byte, error) {
-	br := bufio.NewReaderSize(io.NewSectionReader(r.f, r.from, r.to-r.from), lineCap)
 	var kept [][]byte
 	var size int64
-	r.next = r.from
-	for {
-		line, err := br.ReadSlice('\n')
-		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-			return nil, err
-		}
-		if err == io.EOF && len(line) > 0 && !r.final {
-			break // an unfinished line waits for the next read
-		}
-		r.next += int64(len(line))
-		if len(line) > 0 && re.Match(bytes.TrimRight(line, "\r\n")) {
-			kept = append(kept, bytes.Clone(line))
-			size += int64(len(line))
-			for size > r.window {
-				size -= int64(len(kept[0]))
-				r.omitted += int64(len(kept[0]))
-				kept = kept[1:]
+	r.next = r.to
+	for i, sec := range r.secs {
+		final := r.final || i < len(r.secs)-1
+		br := bufio.NewReaderSize(io.NewSectionReader(r.f, sec.At, sec.To-sec.From), lineCap)
+		pos := sec.From
+		for {
+			line, err := br.ReadSlice('\n')
+			if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+				return nil, err
 			}
-		}
-		if err == io.EOF {
-			break
+			if err == io.EOF && len(line) > 0 && !final {
+				r.next = pos // an unfinished line waits for the next read
+				break
+			}
+			pos += int64(len(line))
+			if len(line) > 0 && re.Match(bytes.TrimRight(line, "\r\n")) {
+				kept = append(kept, bytes.Clone(line))
+				size += int64(len(line))
+				for size > r.window {
+					size -= int64(len(kept[0]))
+					r.omitted += int64(len(kept[0]))
+					kept = kept[1:]
+				}
+			}
+			if err == io.EOF {
+				break
+			}
 		}
 	}
 	return bytes.Join(kept, nil), nil

@@ -49,13 +49,13 @@ type Writer struct {
 	buf     []byte // for copying the tail down
 }
 
-// Create creates (or truncates) the file at path, mode 0600 in a 0700
+// Create creates the file at path (which must not exist), mode 0600 in a 0700
 // directory, for session directory dir.
 func (b *Budget) Create(dir, path string) (*Writer, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("creating %s: %w", filepath.Dir(path), err)
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o600)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return nil, err
 	}
