@@ -206,3 +206,32 @@ func TestWriteErrorIsSticky(t *testing.T) {
 		t.Errorf("layout = %+v, want 60 stored and 70 lost", l)
 	}
 }
+
+// failingReads fails every read, so the tail cannot be moved.
+type failingReads struct{ *os.File }
+
+func (failingReads) ReadAt([]byte, int64) (int, error) { return 0, syscall.EIO }
+
+func TestFailedDropLeavesNoMixedTail(t *testing.T) {
+	dir := t.TempDir()
+	f, err := os.Create(filepath.Join(dir, "x.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := NewBudget(Limits{MaxFile: 256}).Writer(dir, failingReads{f})
+	data := stream(300)
+	if _, err := w.Write(data); !errors.Is(err, syscall.EIO) {
+		t.Fatalf("Write = %v, want EIO", err)
+	}
+	w.Close()
+	l := w.Layout()
+	if secs, dropped := l.Sections(0); len(secs) != 1 || secs[0] != (Section{0, 0, 64}) || dropped != 192 || l.Lost != 44 {
+		t.Errorf("after a failed drop: sections %+v, dropped %d, layout %+v", secs, dropped, l)
+	}
+	if got, _ := os.ReadFile(f.Name()); !bytes.Equal(got, data[:64]) {
+		t.Errorf("file holds %q, want the head only", got)
+	}
+	if _, err := w.Write([]byte("x")); err == nil {
+		t.Error("a write after Close succeeded")
+	}
+}
