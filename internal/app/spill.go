@@ -20,8 +20,12 @@ func spillBudget(env environment) *spill.Budget {
 		Reserve:    int64(env.int("CORVID_SPILL_RESERVE_BYTES"))})
 }
 
+// maxCleanupDays bounds cleanupPeriodDays, so the period cannot overflow
+// into a cutoff in the future.
+const maxCleanupDays = 100 * 365
+
 // cleanupPeriod is the cleanupPeriodDays setting: an integer of at least
-// 1, else the default (with a warning).
+// 1, else the default (with a warning); at most maxCleanupDays.
 func cleanupPeriod(opts Options, s *config.Settings) time.Duration {
 	days := spill.DefaultCleanupDays
 	if raw, ok := s.Lookup("cleanupPeriodDays"); ok {
@@ -29,7 +33,7 @@ func cleanupPeriod(opts Options, s *config.Settings) time.Duration {
 		if json.Unmarshal(raw, &n) != nil || n < 1 {
 			warnf(opts, "warning: settings: cleanupPeriodDays must be a whole number of days, at least 1 (got %s); using %d\n", raw, days)
 		} else {
-			days = n
+			days = min(n, maxCleanupDays)
 		}
 	}
 	return time.Duration(days) * 24 * time.Hour

@@ -23,6 +23,9 @@ func TestSweepAtStart(t *testing.T) {
 		{"default period", ``, []string{"q/older/shells/bash_2.log"}, ""},
 		{"invalid period", `{"cleanupPeriodDays": 0}`, []string{"q/older/shells/bash_2.log"},
 			"cleanupPeriodDays must be a whole number of days, at least 1 (got 0); using 30"},
+		{"not a number", `{"cleanupPeriodDays": "5"}`, []string{"q/older/shells/bash_2.log"},
+			`cleanupPeriodDays must be a whole number of days, at least 1 (got "5"); using 30`},
+		{"huge period", `{"cleanupPeriodDays": 200000}`, nil, ""}, // no overflow into a cutoff in the future
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
