@@ -115,8 +115,21 @@ func TestLogNotSavedBelowReserve(t *testing.T) {
 	info := start(t, m, dir, "echo hello")
 	wait(t, m, info.ID)
 	out := read(t, m, info.ID, "")
-	if out.Text != "" || out.Unsaved != 6 || out.SaveErr == nil || !strings.Contains(out.SaveErr.Error(), "free disk space") {
-		t.Errorf("read = %q, unsaved %d, error %v", out.Text, out.Unsaved, out.SaveErr)
+	if out.Text != "hello\n" || out.Unsaved != 0 || out.SaveErr == nil || !strings.Contains(out.SaveErr.Error(), "free disk space") {
+		t.Errorf("read = %q, unsaved %d, error %v; want the output from memory and the reason", out.Text, out.Unsaved, out.SaveErr)
+	}
+	// Only the last 4*MaxRead bytes of unsaved output are kept in memory.
+	m, dir = newManager(t, Options{MaxRead: 1000, Spill: spill.NewBudget(spill.Limits{Reserve: 1 << 60})})
+	info = start(t, m, dir, "seq 1 5000")
+	wait(t, m, info.ID)
+	out = read(t, m, info.ID, "")
+	total := int64(len(seq(1, 5000)))
+	if !strings.HasSuffix(out.Text, "\n4999\n5000\n") || out.Unsaved != total-4000 ||
+		out.Unsaved+out.Omitted+int64(len(out.Text)) != total {
+		t.Errorf("read = …%q, unsaved %d, omitted %d", out.Text[max(0, len(out.Text)-20):], out.Unsaved, out.Omitted)
+	}
+	if out := read(t, m, info.ID, "^4999$"); out.Text != "" {
+		t.Errorf("a second read returned %q again", out.Text)
 	}
 }
 

@@ -31,9 +31,8 @@ type proc struct {
 	ended   time.Time
 	killing bool
 
-	readMu sync.Mutex // serialises reads; guards offset and lost
+	readMu sync.Mutex // serialises reads; guards offset
 	offset int64      // bytes of output already returned (or dropped)
-	lost   int64      // bytes of output not saved, already reported
 }
 
 func (p *proc) info() Info {

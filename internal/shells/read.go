@@ -23,8 +23,9 @@ type Output struct {
 	// Dropped counts the bytes of new output the log no longer holds: it
 	// keeps its head and a rolling tail within its size cap.
 	Dropped int64
-	// Unsaved counts the bytes of new output that were not saved at all
-	// because saving failed (SaveErr says why).
+	// Unsaved counts the bytes of new output that are gone because the
+	// log stopped saving (SaveErr says why); the latest unsaved output is
+	// kept in memory and returned as usual.
 	Unsaved int64
 	SaveErr error
 }
@@ -52,12 +53,14 @@ func (m *Manager) Read(id string, filter *regexp.Regexp) (Output, error) {
 	defer f.Close()
 	var out []byte
 	var r reader
-	var l spill.Layout
-	err = p.log.View(func(view spill.Layout) error { // the log holds still meanwhile
-		l = view
-		secs, dropped := l.Sections(p.offset)
-		r = reader{f: f, secs: secs, from: p.offset, to: l.End, window: int64(4 * m.maxRead),
-			final: info.Status != Running, dropped: dropped}
+	var dropped, unsaved int64
+	var saveErr error
+	err = p.log.View(func(l spill.Layout) error { // the log holds still meanwhile
+		var secs []spill.Section
+		secs, dropped, unsaved = l.Sections(p.offset)
+		saveErr = l.Err
+		r = reader{f: f, secs: secs, from: p.offset, to: l.End + l.Lost, window: int64(4 * m.maxRead),
+			final: info.Status != Running, dropped: dropped + unsaved}
 		if filter == nil {
 			out, err = r.tail()
 		} else {
@@ -70,15 +73,13 @@ func (m *Manager) Read(id string, filter *regexp.Regexp) (Output, error) {
 	}
 	p.offset = r.next
 	text, cut := lastLines(cleanText(out), m.maxRead)
-	res := Output{Info: info, Text: text, Omitted: r.omitted + int64(cut), Dropped: r.dropped,
-		Unsaved: l.Lost - p.lost, SaveErr: l.Err}
-	p.lost = l.Lost
-	return res, nil
+	return Output{Info: info, Text: text, Omitted: r.omitted + int64(cut), Dropped: dropped,
+		Unsaved: unsaved, SaveErr: saveErr}, nil
 }
 
-// reader reads the new part [from, to) of a shell's output, stored in
-// the log as secs (dropped bytes of it are not), keeping at most window
-// bytes; next is where the following read starts.
+// reader reads the new part [from, to) of a shell's output, which can
+// still be read in secs (the dropped bytes of it cannot), keeping at
+// most window bytes; next is where the following read starts.
 type reader struct {
 	f                *os.File
 	secs             []spill.Section
@@ -103,7 +104,7 @@ func (r *reader) tail() ([]byte, error) {
 	sec := r.secs[len(r.secs)-1]
 	start := max(sec.From, r.to-r.window)
 	buf := make([]byte, r.to-start)
-	if _, err := r.f.ReadAt(buf, sec.At+start-sec.From); err != nil && err != io.EOF {
+	if _, err := r.open(sec).ReadAt(buf, start-sec.From); err != nil && err != io.EOF {
 		return nil, err
 	}
 	if start > r.from {
@@ -127,7 +128,7 @@ func (r *reader) filtered(re *regexp.Regexp) ([]byte, error) {
 	r.next = r.to
 	for i, sec := range r.secs {
 		final := r.final || i < len(r.secs)-1
-		br := bufio.NewReaderSize(io.NewSectionReader(r.f, sec.At, sec.To-sec.From), lineCap)
+		br := bufio.NewReaderSize(r.open(sec), lineCap)
 		pos := sec.From
 		for {
 			line, err := br.ReadSlice('\n')
@@ -154,4 +155,12 @@ func (r *reader) filtered(re *regexp.Regexp) ([]byte, error) {
 		}
 	}
 	return bytes.Join(kept, nil), nil
+}
+
+// open reads sec, from the log file or from memory.
+func (r *reader) open(sec spill.Section) *io.SectionReader {
+	if sec.Mem != nil {
+		return io.NewSectionReader(bytes.NewReader(sec.Mem), 0, int64(len(sec.Mem)))
+	}
+	return io.NewSectionReader(r.f, sec.At, sec.To-sec.From)
 }

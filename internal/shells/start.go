@@ -30,6 +30,7 @@ func (m *Manager) Start(s Spec) (Info, error) {
 	if err != nil {
 		return Info{}, fmt.Errorf("creating the shell log: %w", err)
 	}
+	log.KeepUnsaved(4 * m.maxRead) // what a Read can show if the log stops saving
 	cmd, out, err := m.startCommand(s)
 	if err != nil {
 		_ = log.Discard()

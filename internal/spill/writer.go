@@ -46,6 +46,8 @@ type Writer struct {
 	held    int64      // bytes the budget counts for this file
 	err     error
 	closed  bool
+	keep    int    // how many unsaved bytes to keep in mem
+	mem     []byte // the last unsaved bytes
 	buf     []byte // for copying the tail down
 }
 
@@ -81,16 +83,37 @@ func (w *Writer) Write(p []byte) (int, error) {
 		w.err = ErrClosed
 	}
 	if w.err != nil {
-		w.lost += int64(len(p))
+		w.unsaved(p)
 		return 0, w.err
 	}
 	n, err := w.store(p)
 	if err != nil {
 		w.err = fmt.Errorf("saving output: %w", err)
-		w.lost += int64(len(p) - n)
+		w.unsaved(p[n:])
 		return n, w.err
 	}
 	return n, nil
+}
+
+// KeepUnsaved makes the Writer keep in memory the last n bytes it could
+// not save (Layout.Mem), so that a reader still sees the latest output.
+func (w *Writer) KeepUnsaved(n int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.keep = n
+}
+
+// unsaved counts p as lost, keeping its end in mem.
+func (w *Writer) unsaved(p []byte) {
+	w.lost += int64(len(p))
+	if w.keep == 0 {
+		return
+	}
+	p = p[max(0, len(p)-w.keep):]
+	if over := len(w.mem) + len(p) - w.keep; over > 0 {
+		w.mem = append(w.mem[:0], w.mem[over:]...)
+	}
+	w.mem = append(w.mem, p...)
 }
 
 // store appends p: to the head while it has room, then to the tail,

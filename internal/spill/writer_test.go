@@ -94,7 +94,7 @@ func TestSectionsMapTheStream(t *testing.T) {
 	}
 	l := w.Layout()
 	for _, from := range []int64{0, 10, 64, 100, 831, 832, 999, 1000} {
-		secs, dropped := l.Sections(from)
+		secs, dropped, _ := l.Sections(from)
 		var stored int64
 		for _, s := range secs {
 			if got, want := file[s.At:s.At+s.To-s.From], data[s.From:s.To]; !bytes.Equal(got, want) {
@@ -108,7 +108,7 @@ func TestSectionsMapTheStream(t *testing.T) {
 	}
 	w2, _ := newWriter(t, Limits{MaxFile: 256})
 	w2.Write(data[:200])
-	if secs, dropped := w2.Layout().Sections(10); len(secs) != 1 || secs[0] != (Section{10, 10, 200}) || dropped != 0 {
+	if secs, dropped, _ := w2.Layout().Sections(10); len(secs) != 1 || secs[0].At != 10 || secs[0].From != 10 || secs[0].To != 200 || dropped != 0 {
 		t.Errorf("before any drop: %+v, %d; want one section", secs, dropped)
 	}
 	w2.Close()
@@ -225,7 +225,7 @@ func TestFailedDropLeavesNoMixedTail(t *testing.T) {
 	}
 	w.Close()
 	l := w.Layout()
-	if secs, dropped := l.Sections(0); len(secs) != 1 || secs[0] != (Section{0, 0, 64}) || dropped != 192 || l.Lost != 44 {
+	if secs, dropped, _ := l.Sections(0); len(secs) != 1 || secs[0].At != 0 || secs[0].From != 0 || secs[0].To != 64 || dropped != 192 || l.Lost != 44 {
 		t.Errorf("after a failed drop: sections %+v, dropped %d, layout %+v", secs, dropped, l)
 	}
 	if got, _ := os.ReadFile(f.Name()); !bytes.Equal(got, data[:64]) {
@@ -234,4 +234,23 @@ func TestFailedDropLeavesNoMixedTail(t *testing.T) {
 	if _, err := w.Write([]byte("x")); err == nil {
 		t.Error("a write after Close succeeded")
 	}
+}
+
+func TestUnsavedTailKeptInMemory(t *testing.T) {
+	free, err := freeSpace(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, _ := newWriter(t, Limits{Reserve: free + 1<<30})
+	w.KeepUnsaved(10)
+	data := stream(100)
+	w.Write(data[:7])
+	w.Write(data[7:])
+	l := w.Layout()
+	secs, dropped, unsaved := l.Sections(50)
+	if len(secs) != 1 || secs[0].From != 90 || secs[0].To != 100 || !bytes.Equal(secs[0].Mem, data[90:]) ||
+		dropped != 0 || unsaved != 40 {
+		t.Errorf("sections %+v, dropped %d, unsaved %d; want the last 10 bytes from memory, 40 unsaved", secs, dropped, unsaved)
+	}
+	w.Discard()
 }

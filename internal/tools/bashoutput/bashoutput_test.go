@@ -161,7 +161,8 @@ func TestLogCapNotes(t *testing.T) {
 	f = newFixture(t, shells.Options{Spill: spill.NewBudget(spill.Limits{Reserve: 1 << 60})})
 	info = f.start("echo hello", true)
 	r = tooltest.Call(t, context.Background(), f.tl, f.env, map[string]any{"bash_id": info.ID})
-	if !strings.Contains(r.Text(), "<note>The output is not being saved (6 bytes of new output were lost): ") ||
+	if !strings.Contains(r.Text(), "<output>\nhello\n</output>") ||
+		!strings.Contains(r.Text(), "<note>The log stopped saving this shell's output (") ||
 		!strings.Contains(r.Text(), "free disk space") {
 		t.Errorf("no note on the unsaved output: %q", r.Text())
 	}

@@ -33,8 +33,12 @@ func render(out shells.Output, filter string) string {
 			"latest output within its size cap.</note>", out.Dropped)
 	}
 	if out.SaveErr != nil {
-		fmt.Fprintf(&b, "\n<note>The output is not being saved (%d bytes of new output were lost): %v</note>",
-			out.Unsaved, out.SaveErr)
+		fmt.Fprintf(&b, "\n<note>The log stopped saving this shell's output (%v); only its latest part is kept, "+
+			"in memory", out.SaveErr)
+		if out.Unsaved > 0 {
+			fmt.Fprintf(&b, ", and %d bytes of new output before it are lost", out.Unsaved)
+		}
+		b.WriteString(".</note>")
 	}
 	return b.String()
 }
