@@ -152,7 +152,7 @@ func TestPredicates(t *testing.T) {
 }
 
 func TestLogCapNotes(t *testing.T) {
-	f := newFixture(t, shells.Options{Spill: spill.NewBudget(spill.Limits{MaxFile: 4096})})
+	f := newFixture(t, shells.Options{MaxRead: 20, Spill: spill.NewBudget(spill.Limits{MaxFile: 4096})})
 	info := f.start("seq 1 5000", true)
 	r := f.read(map[string]any{"bash_id": info.ID}, "dropped", info)
 	if !strings.Contains(r.Text(), "<note>19968 bytes of new output were dropped from the log") {
