@@ -77,9 +77,10 @@ func slashCommand(text string) (name, arg string, ok bool) {
 // setup is a configured run: the engine's configuration and what must be
 // released when the run ends.
 type setup struct {
-	engine engine.Config
-	kit    *toolkit
-	conv   *conversation
+	engine    engine.Config
+	kit       *toolkit
+	conv      *conversation
+	stopSweep func() // ends the sweep of old spill files
 }
 
 // close stops whatever background shells are still running and makes the
@@ -88,6 +89,9 @@ func (s *setup) close() {
 	ctx, cancel := context.WithTimeout(context.Background(), closeGrace)
 	defer cancel()
 	_ = s.kit.shells.Close(ctx)
+	if s.stopSweep != nil {
+		s.stopSweep()
+	}
 	if s.conv != nil {
 		s.conv.close()
 	}
@@ -145,6 +149,7 @@ func configure(opts Options) (*setup, error) {
 	if err := s.openSession(opts, env, git); err != nil {
 		return nil, err
 	}
+	s.stopSweep = startSweep(env, cleanupPeriod(opts, settings), s.engine.SessionDir)
 	return s, nil
 }
 

@@ -31,14 +31,15 @@ type toolkit struct {
 }
 
 func newToolkit(env environment, extraEnv map[string]string, summary webfetch.Summarizer) *toolkit {
+	budget := spillBudget(env)
 	return &toolkit{
 		files:  filestate.New(),
-		shells: shells.New(shells.Options{Shell: env.str("CLAUDE_CODE_SHELL")}),
+		shells: shells.New(shells.Options{Shell: env.str("CLAUDE_CODE_SHELL"), Spill: budget}),
 		todos:  todowrite.NewList(),
 		bash: bash.Options{Shell: env.str("CLAUDE_CODE_SHELL"), Env: envList(extraEnv),
 			DefaultTimeout: millis(env.int("BASH_DEFAULT_TIMEOUT_MS")),
 			MaxTimeout:     millis(env.int("BASH_MAX_TIMEOUT_MS")),
-			MaxOutput:      env.int("BASH_MAX_OUTPUT_LENGTH")},
+			MaxOutput:      env.int("BASH_MAX_OUTPUT_LENGTH"), Spill: budget},
 		fetch: webfetch.Options{Summarizer: summary},
 	}
 }

@@ -2,18 +2,28 @@ package shells
 
 import (
 	"context"
+	"os"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
+
+	"corvid/internal/spill"
 )
 
 // proc is one background shell. Its observer goroutine owns the process
-// and closes done once it has been reaped.
+// and closes done once it has been reaped; its pump goroutine owns out
+// (the read end of the output pipe) and closes drained once the output
+// is all in log.
 type proc struct {
 	id, command, path string
 	pid               int
 	started           time.Time
 	done              chan struct{}
+	log               *spill.Writer
+	out               *os.File
+	drained           chan struct{}
+	taken, logged     atomic.Int64 // bytes the pump read from out, and wrote to log
 
 	mu      sync.Mutex // guards the fields below
 	status  Status
@@ -22,7 +32,7 @@ type proc struct {
 	killing bool
 
 	readMu sync.Mutex // serialises reads; guards offset
-	offset int64      // bytes of the log already returned
+	offset int64      // bytes of output already returned (or dropped)
 }
 
 func (p *proc) info() Info {
@@ -78,6 +88,7 @@ func (m *Manager) stop(p *proc) bool {
 		return false
 	}
 	StopGroup(p.pid, m.grace, p.done)
+	p.endPump()
 	return true
 }
 
@@ -104,7 +115,10 @@ func (m *Manager) Close(ctx context.Context) error {
 	m.mu.Unlock()
 	var stopping sync.WaitGroup
 	for _, p := range procs {
-		stopping.Go(func() { m.stop(p) })
+		stopping.Go(func() {
+			m.stop(p)
+			p.endPump() // a finished shell's leftovers may still write
+		})
 	}
 	done := make(chan struct{})
 	go func() {

@@ -7,8 +7,8 @@ import (
 	"io"
 	"os"
 	"regexp"
-	"strings"
-	"unicode/utf8"
+
+	"corvid/internal/spill"
 )
 
 // Output is what one Read returns.
@@ -20,14 +20,23 @@ type Output struct {
 	// Omitted counts the bytes of new output left out to respect the
 	// cap; they are still in the log file.
 	Omitted int64
+	// Dropped counts the bytes of new output the log no longer holds: it
+	// keeps its head and a rolling tail within its size cap.
+	Dropped int64
+	// Unsaved counts the bytes of new output that are gone because the
+	// log stopped saving (SaveErr says why); the latest unsaved output is
+	// kept in memory and returned as usual.
+	Unsaved int64
+	SaveErr error
 }
 
 // Read returns shell id's output since the previous Read, at most
 // Options.MaxRead characters (the most recent whole lines, or the end of
-// a longer line). With a filter, only
-// the lines that match are returned; the others are consumed too. While
-// the shell runs, an unfinished last line (with a filter) or character
-// is kept for the next Read.
+// a longer line). With a filter, only the lines that match are returned;
+// the others are consumed too. While the shell runs, an unfinished last
+// line (with a filter) or character is kept for the next Read. Offsets
+// count the shell's output, not the log's bytes: the log keeps its head
+// and a rolling tail, and what it dropped is counted in Output.Dropped.
 func (m *Manager) Read(id string, filter *regexp.Regexp) (Output, error) {
 	p, err := m.get(id)
 	if err != nil {
@@ -36,144 +45,122 @@ func (m *Manager) Read(id string, filter *regexp.Regexp) (Output, error) {
 	p.readMu.Lock()
 	defer p.readMu.Unlock()
 	info := p.info() // before reading: a finished shell's log is complete
+	p.settle()
 	f, err := os.Open(p.path)
 	if err != nil {
 		return Output{}, fmt.Errorf("opening the shell log: %w", err)
 	}
 	defer f.Close()
-	end, err := f.Seek(0, io.SeekEnd)
-	if err != nil {
-		return Output{}, fmt.Errorf("reading the shell log: %w", err)
-	}
-	r := reader{f: f, from: p.offset, to: end, window: int64(4 * m.maxRead), final: info.Status != Running}
 	var out []byte
-	if filter == nil {
-		out, err = r.tail()
-	} else {
-		out, err = r.filtered(filter)
-	}
+	var r reader
+	var dropped, unsaved int64
+	var saveErr error
+	err = p.log.View(func(l spill.Layout) error { // the log holds still meanwhile
+		var secs []spill.Section
+		secs, dropped, unsaved = l.Sections(p.offset)
+		saveErr = l.Err
+		r = reader{f: f, secs: secs, from: p.offset, to: l.End + l.Lost, window: int64(4 * m.maxRead),
+			final: info.Status != Running, dropped: dropped + unsaved}
+		if filter == nil {
+			out, err = r.tail()
+		} else {
+			out, err = r.filtered(filter)
+		}
+		return err
+	})
 	if err != nil {
 		return Output{}, fmt.Errorf("reading the shell log: %w", err)
 	}
 	p.offset = r.next
 	text, cut := lastLines(cleanText(out), m.maxRead)
-	return Output{Info: info, Text: text, Omitted: r.omitted + int64(cut)}, nil
+	return Output{Info: info, Text: text, Omitted: r.omitted + int64(cut), Dropped: dropped,
+		Unsaved: unsaved, SaveErr: saveErr}, nil
 }
 
-// reader reads the new part [from, to) of a log, keeping at most window
-// bytes; next is where the following read starts.
+// reader reads the new part [from, to) of a shell's output, which can
+// still be read in secs (the dropped bytes of it cannot), keeping at
+// most window bytes; next is where the following read starts.
 type reader struct {
-	f              *os.File
-	from, to, next int64
-	window         int64
-	final          bool
-	omitted        int64
+	f                *os.File
+	secs             []spill.Section
+	from, to, next   int64
+	window           int64
+	final            bool
+	omitted, dropped int64
 }
 
 // lineCap bounds one line while filtering; longer lines are matched
 // in pieces.
 const lineCap = 64 << 10
 
-// tail returns the last window bytes of the new part.
+// tail returns the last window bytes of the new part, from its last
+// stored section. When bytes before it were skipped, it starts at a
+// line (or at least a character) boundary.
 func (r *reader) tail() ([]byte, error) {
-	start := max(r.from, r.to-r.window)
+	r.next = r.to
+	if len(r.secs) == 0 {
+		return nil, nil
+	}
+	sec := r.secs[len(r.secs)-1]
+	start := max(sec.From, r.to-r.window)
 	buf := make([]byte, r.to-start)
-	if _, err := r.f.ReadAt(buf, start); err != nil && err != io.EOF {
+	if _, err := r.open(sec).ReadAt(buf, start-sec.From); err != nil && err != io.EOF {
 		return nil, err
 	}
-	r.omitted = start - r.from
-	if start > r.from { // do not start in the middle of a character
-		n := 0
-		for n < len(buf) && n < utf8.UTFMax && !utf8.RuneStart(buf[n]) {
-			n++
-		}
-		buf, r.omitted = buf[n:], r.omitted+int64(n)
+	if start > r.from {
+		buf = alignStart(buf, start == sec.From && sec.From > r.from)
 	}
 	held := 0
 	if !r.final {
 		held = partialRune(buf)
 	}
 	r.next = r.to - int64(held)
-	return buf[:len(buf)-held], nil
+	buf = buf[:len(buf)-held]
+	r.omitted = r.next - r.from - r.dropped - int64(len(buf))
+	return buf, nil
 }
 
 // filtered returns the new lines that match re, at most window bytes of
-// them (the last ones).
+// them (the last ones). A line does not run across dropped bytes.
 func (r *reader) filtered(re *regexp.Regexp) ([]byte, error) {
-	br := bufio.NewReaderSize(io.NewSectionReader(r.f, r.from, r.to-r.from), lineCap)
 	var kept [][]byte
 	var size int64
-	r.next = r.from
-	for {
-		line, err := br.ReadSlice('\n')
-		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-			return nil, err
-		}
-		if err == io.EOF && len(line) > 0 && !r.final {
-			break // an unfinished line waits for the next read
-		}
-		r.next += int64(len(line))
-		if len(line) > 0 && re.Match(bytes.TrimRight(line, "\r\n")) {
-			kept = append(kept, bytes.Clone(line))
-			size += int64(len(line))
-			for size > r.window {
-				size -= int64(len(kept[0]))
-				r.omitted += int64(len(kept[0]))
-				kept = kept[1:]
+	r.next = r.to
+	for i, sec := range r.secs {
+		final := r.final || i < len(r.secs)-1
+		br := bufio.NewReaderSize(r.open(sec), lineCap)
+		pos := sec.From
+		for {
+			line, err := br.ReadSlice('\n')
+			if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+				return nil, err
 			}
-		}
-		if err == io.EOF {
-			break
+			if err == io.EOF && len(line) > 0 && !final {
+				r.next = pos // an unfinished line waits for the next read
+				break
+			}
+			pos += int64(len(line))
+			if len(line) > 0 && re.Match(bytes.TrimRight(line, "\r\n")) {
+				kept = append(kept, bytes.Clone(line))
+				size += int64(len(line))
+				for size > r.window {
+					size -= int64(len(kept[0]))
+					r.omitted += int64(len(kept[0]))
+					kept = kept[1:]
+				}
+			}
+			if err == io.EOF {
+				break
+			}
 		}
 	}
 	return bytes.Join(kept, nil), nil
 }
 
-// partialRune returns the length of an unfinished UTF-8 sequence at the
-// end of b.
-func partialRune(b []byte) int {
-	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax; i-- {
-		if utf8.RuneStart(b[i]) {
-			if utf8.FullRune(b[i:]) {
-				return 0
-			}
-			return len(b) - i
-		}
+// open reads sec, from the log file or from memory.
+func (r *reader) open(sec spill.Section) *io.SectionReader {
+	if sec.Mem != nil {
+		return io.NewSectionReader(bytes.NewReader(sec.Mem), 0, int64(len(sec.Mem)))
 	}
-	return 0
-}
-
-// cleanText turns output bytes into text a model can be given: invalid
-// UTF-8 and NUL bytes become U+FFFD.
-func cleanText(b []byte) string {
-	return strings.ReplaceAll(strings.ToValidUTF8(string(b), "\uFFFD"), "\x00", "\uFFFD")
-}
-
-// lastChars keeps the last n characters of s and returns how many bytes
-// it cut.
-func lastChars(s string, n int) (string, int) {
-	extra := utf8.RuneCountInString(s) - n
-	if extra <= 0 {
-		return s, 0
-	}
-	cut := 0
-	for range extra {
-		_, size := utf8.DecodeRuneInString(s[cut:])
-		cut += size
-	}
-	return s[cut:], cut
-}
-
-// lastLines keeps the last whole lines of s that fit in n characters
-// (the end of the last line when it alone is longer) and returns how
-// many bytes it cut.
-func lastLines(s string, n int) (string, int) {
-	if utf8.RuneCountInString(s) <= n {
-		return s, 0
-	}
-	tail, cut := lastChars(s, n)
-	if i := strings.IndexByte(tail, '\n'); i >= 0 && i < len(tail)-1 && (cut == 0 || s[cut-1] != '\n') {
-		return tail[i+1:], cut + i + 1
-	}
-	return tail, cut
+	return io.NewSectionReader(r.f, sec.At, sec.To-sec.From)
 }

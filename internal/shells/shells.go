@@ -17,6 +17,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"corvid/internal/spill"
 )
 
 // Defaults for Options.
@@ -51,6 +53,10 @@ type Options struct {
 	KillGrace time.Duration
 	// MaxRead caps the characters one Read returns.
 	MaxRead int
+	// Spill bounds the logs (each one's size, the session's total, the
+	// free space kept); nil means a budget of its own with the default
+	// limits.
+	Spill *spill.Budget
 }
 
 // Spec is one command to start.
@@ -84,6 +90,7 @@ type Manager struct {
 	shell     string
 	grace     time.Duration
 	maxRead   int
+	budget    *spill.Budget
 	mu        sync.Mutex
 	procs     map[string]*proc
 	order     []*proc
@@ -95,7 +102,10 @@ type Manager struct {
 // New returns a Manager.
 func New(opts Options) *Manager {
 	m := &Manager{shell: FindShell(opts.Shell), grace: opts.KillGrace, maxRead: opts.MaxRead,
-		procs: map[string]*proc{}}
+		budget: opts.Spill, procs: map[string]*proc{}}
+	if m.budget == nil {
+		m.budget = spill.NewBudget(spill.Limits{})
+	}
 	if m.grace <= 0 {
 		m.grace = DefaultKillGrace
 	}

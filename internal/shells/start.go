@@ -13,7 +13,9 @@ import (
 	"github.com/google/uuid"
 )
 
-// Start starts s.Command in the background and returns at once.
+// Start starts s.Command in the background and returns at once. The
+// command writes into a pipe; a goroutine of the Manager copies it into
+// the capped log <SessionDir>/shells/<id>.log (see spill.Writer).
 func (m *Manager) Start(s Spec) (Info, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -24,39 +26,42 @@ func (m *Manager) Start(s Spec) (Info, error) {
 		return Info{}, errors.New("no session directory for the shell's log")
 	}
 	id := m.newID()
-	log, err := openLog(s.SessionDir, id)
+	log, err := m.budget.Create(s.SessionDir, filepath.Join(s.SessionDir, "shells", id+".log"))
 	if err != nil {
+		return Info{}, fmt.Errorf("creating the shell log: %w", err)
+	}
+	log.KeepUnsaved(4 * m.maxRead) // what a Read can show if the log stops saving
+	cmd, out, err := m.startCommand(s)
+	if err != nil {
+		_ = log.Discard()
 		return Info{}, err
 	}
-	defer log.Close()
-	path := log.Name()
-	cmd := Command(context.Background(), m.shell, s.Command, s.Dir, s.Env)
-	cmd.Stdout, cmd.Stderr = log, log
-	if err := cmd.Start(); err != nil {
-		return Info{}, fmt.Errorf("starting the command: %w", err)
-	}
-	p := &proc{id: id, command: s.Command, path: path, pid: cmd.Process.Pid, started: time.Now(),
-		status: Running, done: make(chan struct{})}
+	p := &proc{id: id, command: s.Command, path: log.Name(), pid: cmd.Process.Pid, started: time.Now(),
+		status: Running, done: make(chan struct{}), log: log, out: out, drained: make(chan struct{})}
 	m.procs[id] = p
 	m.order = append(m.order, p)
 	info := p.info() // before the observer may record the end
-	m.observers.Add(1)
+	m.observers.Add(2)
+	go m.pump(p)
 	go m.observe(p, cmd)
 	return info, nil
 }
 
-// openLog creates <sessionDir>/shells/<id>.log (directory 0700, file
-// 0600).
-func openLog(sessionDir, id string) (*os.File, error) {
-	dir := filepath.Join(sessionDir, "shells")
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("creating the shell log directory: %w", err)
-	}
-	log, err := os.OpenFile(filepath.Join(dir, id+".log"), os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o600)
+// startCommand starts the command writing into a pipe and returns the
+// pipe's read end.
+func (m *Manager) startCommand(s Spec) (*exec.Cmd, *os.File, error) {
+	r, w, err := os.Pipe()
 	if err != nil {
-		return nil, fmt.Errorf("creating the shell log: %w", err)
+		return nil, nil, fmt.Errorf("creating the output pipe: %w", err)
 	}
-	return log, nil
+	defer w.Close()
+	cmd := Command(context.Background(), m.shell, s.Command, s.Dir, s.Env)
+	cmd.Stdout, cmd.Stderr = w, w
+	if err := cmd.Start(); err != nil {
+		r.Close()
+		return nil, nil, fmt.Errorf("starting the command: %w", err)
+	}
+	return cmd, r, nil
 }
 
 func (m *Manager) newID() string {
@@ -68,10 +73,18 @@ func (m *Manager) newID() string {
 	}
 }
 
-// observe waits for p's process and records how it ended.
+// observe waits for p's process and records how it ended, once its
+// output has reached the log (or drainGrace has passed: a process it
+// left behind may hold the pipe open).
 func (m *Manager) observe(p *proc, cmd *exec.Cmd) {
 	defer m.observers.Done()
 	err := cmd.Wait()
+	drain := time.NewTimer(drainGrace)
+	select {
+	case <-p.drained:
+	case <-drain.C:
+	}
+	drain.Stop()
 	info := p.finish(exitCode(cmd, err))
 	if info.Status != Killed {
 		m.mu.Lock()

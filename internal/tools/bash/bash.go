@@ -18,6 +18,7 @@ import (
 
 	"corvid/internal/shell"
 	"corvid/internal/shells"
+	"corvid/internal/spill"
 	"corvid/internal/tool"
 )
 
@@ -56,6 +57,9 @@ type Options struct {
 	// KillGrace is how long a stopped command gets between SIGTERM and
 	// SIGKILL.
 	KillGrace time.Duration
+	// Spill bounds the files too-long output is saved to; nil means a
+	// budget of its own with the default limits.
+	Spill *spill.Budget
 }
 
 func (o Options) withDefaults() Options {
@@ -72,6 +76,9 @@ func (o Options) withDefaults() Options {
 	o.MaxOutput = min(o.MaxOutput, MaxOutputLimit)
 	if o.KillGrace <= 0 {
 		o.KillGrace = DefaultKillGrace
+	}
+	if o.Spill == nil {
+		o.Spill = spill.NewBudget(spill.Limits{})
 	}
 	return o
 }

@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"corvid/internal/spill"
 )
 
 // progressChars caps one progress message.
@@ -15,20 +16,22 @@ const progressChars = 200
 
 // capture collects a command's output in bounded memory. It keeps the
 // first headCap bytes; once the output grows past them it opens the
-// spill file, writes what it has, streams everything after it there too,
-// and keeps only the last tailCap bytes in memory. headCap is four bytes
+// spill file, writes what it has, streams everything after it there too
+// (the spill.Writer keeps the file's head and tail within its cap), and
+// keeps only the last tailCap bytes in memory. headCap is four bytes
 // per character shown, so output that fits the character cap never
-// spills.
+// spills. When the spill fails, its file is removed and the failure is
+// kept for the note.
 type capture struct {
 	maxChars         int
 	headCap, tailCap int
-	openSpill        func() (*os.File, error)
+	openSpill        func() (*spill.Writer, error)
 
 	mu          sync.Mutex // guards the fields below
 	head, tail  []byte
 	tailDropped bool // bytes between head and tail were dropped
 	chars       int64
-	spill       *os.File
+	spill       *spill.Writer
 	spillErr    error
 	line        string // latest output line, for progress
 	seq         uint64 // counts writes, so progress sees new output
@@ -39,11 +42,12 @@ type captured struct {
 	text      string // what the model sees (head and tail when truncated)
 	truncated bool
 	chars     int64  // characters in the whole output
-	path      string // the spill file holding the whole output, if written
+	path      string // the spill file holding the output, if written
+	dropped   int64  // bytes the spill file left out of its middle
 	spillErr  error
 }
 
-func newCapture(maxChars int, openSpill func() (*os.File, error)) *capture {
+func newCapture(maxChars int, openSpill func() (*spill.Writer, error)) *capture {
 	return &capture{maxChars: maxChars, headCap: 4 * maxChars, tailCap: 2 * maxChars, openSpill: openSpill}
 }
 
@@ -81,20 +85,31 @@ func (c *capture) write(p []byte) {
 }
 
 // spillBytes writes p to the spill file, opening it (with the head
-// written first) when needed. A failure is kept for the final note.
+// written first) when needed. A failure removes the file and is kept
+// for the final note.
 func (c *capture) spillBytes(p []byte) {
 	if c.spillErr != nil {
 		return
 	}
 	if c.spill == nil {
 		if c.spill, c.spillErr = c.openSpill(); c.spillErr != nil {
+			c.spill = nil
 			return
 		}
 		p = append(bytes.Clone(c.head), p...)
 	}
 	if _, err := c.spill.Write(p); err != nil {
-		c.spillErr = fmt.Errorf("writing %s: %w", c.spill.Name(), err)
+		c.dropSpill(err)
 	}
+}
+
+// dropSpill removes a spill file that failed, keeping why.
+func (c *capture) dropSpill(err error) {
+	c.spillErr = err
+	if rmErr := c.spill.Discard(); rmErr != nil {
+		c.spillErr = fmt.Errorf("%w (and removing the partial file: %v)", err, rmErr)
+	}
+	c.spill = nil
 }
 
 // noteLine remembers the last non-empty line of p for progress.
@@ -129,12 +144,14 @@ func (c *capture) result() captured {
 		}
 		c.spillBytes(nil) // the head is the whole output
 	}
+	if c.spill != nil {
+		if err := c.spill.Close(); err != nil {
+			c.dropSpill(err)
+		}
+	}
 	out := captured{truncated: true, chars: c.chars, spillErr: c.spillErr}
 	if c.spill != nil {
-		out.path = c.spill.Name()
-		if err := c.spill.Close(); err != nil && out.spillErr == nil {
-			out.spillErr = err
-		}
+		out.path, out.dropped = c.spill.Name(), c.spill.Layout().Dropped
 	}
 	head := strings.TrimRight(firstChars(cleanText(c.head), c.maxChars/2), "\n")
 	tail := strings.TrimLeft(lastChars(cleanText(trimPartialStart(c.tailBytes())), c.maxChars-c.maxChars/2), "\n")

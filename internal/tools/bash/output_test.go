@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	spillpkg "corvid/internal/spill"
 	"corvid/internal/tool"
 )
 
@@ -81,7 +82,9 @@ func lastLine(s string) string {
 
 func TestCaptureBoundsMemory(t *testing.T) {
 	spill := filepath.Join(t.TempDir(), "spill.txt")
-	c := newCapture(100, func() (*os.File, error) { return os.Create(spill) })
+	c := newCapture(100, func() (*spillpkg.Writer, error) {
+		return spillpkg.NewBudget(spillpkg.Limits{}).Create(filepath.Dir(spill), spill)
+	})
 	chunk := []byte(strings.Repeat("abcdefghij", 1000))
 	for range 1000 { // 10 MB
 		c.write(chunk)
@@ -102,13 +105,13 @@ func TestCaptureBoundsMemory(t *testing.T) {
 }
 
 func TestSpillFailureKeepsHeadAndTail(t *testing.T) {
-	c := newCapture(10, func() (*os.File, error) { return nil, os.ErrPermission })
+	c := newCapture(10, func() (*spillpkg.Writer, error) { return nil, os.ErrPermission })
 	c.write([]byte(strings.Repeat("x", 100) + "END"))
 	out := c.result()
 	if !out.truncated || out.path != "" || out.spillErr == nil || !strings.HasSuffix(out.text, "END") {
 		t.Errorf("result = %+v", out)
 	}
-	if note := spillNote(out, 10); !strings.Contains(note, "could not be saved") {
+	if note := spillNote(out, 10, 1000); !strings.Contains(note, "could not be saved") {
 		t.Errorf("note = %q", note)
 	}
 }

@@ -34,7 +34,7 @@ func (t *bashTool) result(env tool.Env, in input, o *outcome, timeout time.Durat
 		parts = append(parts, body)
 	}
 	if o.out.truncated {
-		parts = append(parts, spillNote(o.out, t.opts.MaxOutput))
+		parts = append(parts, spillNote(o.out, t.opts.MaxOutput, t.opts.Spill.Limits().MaxFile))
 	}
 	res := &tool.Result{}
 	if !o.timedOut && !o.interrupted {
@@ -76,13 +76,19 @@ func status(command string, o *outcome, timeout time.Duration) (line, interp str
 	return fmt.Sprintf("Exit code %d", o.exitCode), "", true
 }
 
-// spillNote tells the model the output was cut and where all of it is.
-func spillNote(c captured, limit int) string {
+// spillNote tells the model the output was cut and where it was saved,
+// what the saved file left out (a file holds at most maxFile bytes), or
+// why nothing was saved.
+func spillNote(c captured, limit int, maxFile int64) string {
 	s := fmt.Sprintf("\nThe output had %d characters, more than the %d shown (its start and end are above).", c.chars, limit)
-	if c.path != "" && c.spillErr == nil {
-		return s + " The full output was saved to " + c.path + "; read or search it there if you need the rest."
+	switch {
+	case c.path == "" || c.spillErr != nil:
+		return s + fmt.Sprintf(" The full output could not be saved (no partial file was kept): %v", c.spillErr)
+	case c.dropped > 0:
+		return s + fmt.Sprintf(" The output was saved to %s except for %d bytes from its middle, dropped to keep the file "+
+			"within %d bytes (a line in the file marks the cut); read or search it there if you need more.", c.path, c.dropped, maxFile)
 	}
-	return s + fmt.Sprintf(" The full output could not be saved: %v", c.spillErr)
+	return s + " The full output was saved to " + c.path + "; read or search it there if you need the rest."
 }
 
 // interpretExit explains an exit status that is not a failure: exit 1

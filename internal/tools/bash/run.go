@@ -14,6 +14,7 @@ import (
 	"github.com/google/uuid"
 
 	"corvid/internal/shells"
+	"corvid/internal/spill"
 	"corvid/internal/tool"
 )
 
@@ -64,7 +65,7 @@ func (t *bashTool) run(ctx context.Context, call tool.Call, script string, timeo
 		return nil, err
 	}
 	defer sh.out.Close()
-	c := newCapture(t.opts.MaxOutput, spillOpener(call))
+	c := newCapture(t.opts.MaxOutput, spillOpener(call, t.opts.Spill))
 	reading := make(chan struct{})
 	go func() {
 		defer close(reading)
@@ -142,21 +143,18 @@ func exitCode(st *os.ProcessState) int {
 // unsafeName matches what may not appear in a spill file name.
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_-]`)
 
-// spillOpener returns the function that creates the file the whole
-// output goes to when it is too long: <SessionDir>/tool-results/<id>.txt.
-func spillOpener(call tool.Call) func() (*os.File, error) {
-	return func() (*os.File, error) {
+// spillOpener returns the function that creates the file the output goes
+// to when it is too long: <SessionDir>/tool-results/bash-<id>.txt, within
+// budget's limits.
+func spillOpener(call tool.Call, budget *spill.Budget) func() (*spill.Writer, error) {
+	return func() (*spill.Writer, error) {
 		if call.Env.SessionDir == "" {
 			return nil, errors.New("no session directory")
-		}
-		dir := filepath.Join(call.Env.SessionDir, "tool-results")
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return nil, fmt.Errorf("creating %s: %w", dir, err)
 		}
 		name := unsafeName.ReplaceAllString(call.ID, "_")
 		if name == "" {
 			name = uuid.NewString()
 		}
-		return os.OpenFile(filepath.Join(dir, "bash-"+name+".txt"), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+		return budget.Create(call.Env.SessionDir, filepath.Join(call.Env.SessionDir, "tool-results", "bash-"+name+".txt"))
 	}
 }

@@ -60,6 +60,8 @@ type Output struct {
 	Timestamp     string `json:"timestamp"`
 	FilterPattern string `json:"filterPattern,omitempty"`
 	OmittedBytes  int64  `json:"omittedBytes,omitempty"`
+	DroppedBytes  int64  `json:"droppedBytes,omitempty"`
+	UnsavedBytes  int64  `json:"unsavedBytes,omitempty"`
 }
 
 // decode reads the input and compiles the filter.
@@ -108,7 +110,7 @@ func (t *outputTool) Call(_ context.Context, call tool.Call) (*tool.Result, erro
 func structured(out shells.Output, filter string) Output {
 	s := Output{ShellID: out.ID, Command: out.Command, Status: string(out.Status), Stdout: out.Text,
 		StdoutLines: lines(out.Text), Timestamp: time.Now().UTC().Format(time.RFC3339),
-		FilterPattern: filter, OmittedBytes: out.Omitted}
+		FilterPattern: filter, OmittedBytes: out.Omitted, DroppedBytes: out.Dropped, UnsavedBytes: out.Unsaved}
 	if out.Status != shells.Running {
 		code := out.ExitCode
 		s.ExitCode = &code

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"go.uber.org/goleak"
 
 	"corvid/internal/shells"
+	"corvid/internal/spill"
 	"corvid/internal/tool"
 	"corvid/internal/tool/tooltest"
 )
@@ -146,5 +148,22 @@ func TestPredicates(t *testing.T) {
 	in := json.RawMessage(`{"bash_id":"x"}`)
 	if tl.Name() != "BashOutput" || !tl.IsReadOnly(in) || !tl.IsConcurrencySafe(in) || tl.IsDestructive(in) {
 		t.Errorf("BashOutput predicates wrong")
+	}
+}
+
+func TestLogCapNotes(t *testing.T) {
+	f := newFixture(t, shells.Options{MaxRead: 20, Spill: spill.NewBudget(spill.Limits{MaxFile: 4096})})
+	info := f.start("seq 1 5000", true)
+	r := f.read(map[string]any{"bash_id": info.ID}, "dropped", info)
+	if !strings.Contains(r.Text(), "<note>19968 bytes of new output were dropped from the log") {
+		t.Errorf("no note on the dropped bytes: %q", r.Text())
+	}
+	f = newFixture(t, shells.Options{Spill: spill.NewBudget(spill.Limits{Reserve: 1 << 60})})
+	info = f.start("echo hello", true)
+	r = tooltest.Call(t, context.Background(), f.tl, f.env, map[string]any{"bash_id": info.ID})
+	if !strings.Contains(r.Text(), "<output>\nhello\n</output>") ||
+		!strings.Contains(r.Text(), "<note>The log stopped saving this shell's output (") ||
+		!strings.Contains(r.Text(), "free disk space") {
+		t.Errorf("no note on the unsaved output: %q", r.Text())
 	}
 }
