@@ -1,9 +1,10 @@
 package session
 
 import (
+	"errors"
 	"io"
+	"io/fs"
 	"os"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -17,15 +18,21 @@ type sink interface {
 	io.Writer
 	Sync() error
 	Close() error
+	Truncate(size int64) error
 }
 
 // Writer appends entries to one transcript file. It is safe for
 // concurrent use. The file is created on the first entry.
 //
-// A failed write never panics: the error is returned, remembered (Err)
-// and the conversation may go on. A failed entry does not join the chain,
-// and the next entry starts on a fresh line, so a torn line stays a line
-// of its own that the loader skips.
+// The Writer holds the transcript's lock (see lock.go) from the moment it
+// opens the file until Close, so one process at a time writes a session.
+//
+// A failed write or sync never panics: the error (a *SaveError) is
+// returned and remembered (Err), the bytes of a partly written line are
+// cut off again, and every later entry is refused with the same error.
+// What is on disk is therefore always a prefix of the conversation: a
+// history with a hole in it (a tool result missing while later calls are
+// present) is never written.
 type Writer struct {
 	path string
 	meta Meta
@@ -35,8 +42,10 @@ type Writer struct {
 	mu     sync.Mutex
 	f      sink
 	leaf   string // uuid the next chained entry points to
-	err    error  // first write failure
-	torn   bool   // the file may not end with '\n'
+	err    error  // first write failure; later entries are refused
+	torn   bool   // the file does not end with '\n'
+	size   int64  // the file's length after the last whole line
+	staged bool   // the file is created under a temporary name (Fork)
 	closed bool
 	line   []byte // reused line buffer
 }
@@ -74,7 +83,42 @@ func (w *Writer) Mark() Mark { return Mark{leaf: w.Leaf()} }
 // the live chain.
 func (w *Writer) Rewind(m Mark) { w.SetParent(m.leaf) }
 
-// Err is the first write failure, if any.
+// Open is NewWriter that locks the transcript at once when it exists
+// already: ErrLocked when another process is writing it.
+func Open(path string, meta Meta) (*Writer, error) {
+	w := NewWriter(path, meta)
+	f, err := openLocked(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return w, nil // created, locked, on the first entry
+	}
+	if err != nil {
+		return nil, err
+	}
+	w.adopt(f)
+	return w, nil
+}
+
+// Resume locks the existing transcript at path, then loads it, and
+// returns a writer that continues its live chain: ErrLocked when another
+// process is writing it. Loading under the lock sees a history no one
+// else is adding to.
+func Resume(path string, meta Meta) (*Writer, *Transcript, error) {
+	f, err := openLocked(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	t, err := Load(path)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	w := NewWriter(path, meta)
+	w.adopt(f)
+	w.SetParent(t.Leaf)
+	return w, t, nil
+}
+
+// Err is the first write failure, if any (a *SaveError).
 func (w *Writer) Err() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -85,6 +129,9 @@ func (w *Writer) Err() error {
 func (w *Writer) Sync() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.err != nil {
+		return w.err
+	}
 	if w.f == nil {
 		return nil
 	}
@@ -118,36 +165,48 @@ func (w *Writer) Close() error {
 	return nil
 }
 
-// fail remembers the first failure and returns err. Call with mu held.
+// fail remembers the first failure and returns it. Call with mu held.
 func (w *Writer) fail(err error) error {
 	if w.err == nil {
-		w.err = err
+		w.err = saveError(w.path, err)
 	}
-	return err
+	return w.err
 }
 
-// open opens the file on first use. Call with mu held. An existing file
-// that does not end with '\n' (a torn last line) gets its next entry on a
-// line of its own.
+// open opens the file on first use, creating it locked (or locking the
+// existing one). Call with mu held.
 func (w *Writer) open() error {
 	if w.f != nil {
 		return nil
 	}
-	if err := os.MkdirAll(filepath.Dir(w.path), 0o700); err != nil {
-		return err
+	var f *os.File
+	var err error
+	if w.staged {
+		f, err = createStaged(w.path)
+	} else {
+		f, err = createLocked(w.path)
 	}
-	f, err := os.OpenFile(w.path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return err
 	}
-	if info, err := f.Stat(); err == nil && info.Size() > 0 {
-		var last [1]byte
-		if _, err := f.ReadAt(last[:], info.Size()-1); err != nil || last[0] != '\n' {
-			w.torn = true
-		}
-	}
-	w.f = f
+	w.adopt(f)
 	return nil
+}
+
+// adopt makes the opened, locked f the writer's file. An existing file
+// that does not end with '\n' (a torn last line) gets its next entry on a
+// line of its own.
+func (w *Writer) adopt(f *os.File) {
+	w.f = f
+	info, err := f.Stat()
+	if err != nil || info.Size() == 0 {
+		return
+	}
+	w.size = info.Size()
+	var last [1]byte
+	if _, err := f.ReadAt(last[:], info.Size()-1); err != nil || last[0] != '\n' {
+		w.torn = true
+	}
 }
 
 // link says how an entry joins the chain.
@@ -171,6 +230,9 @@ func (w *Writer) write(b []byte, l link) (string, error) {
 	if w.closed {
 		return "", ErrClosed
 	}
+	if w.err != nil {
+		return "", w.err
+	}
 	if err := w.open(); err != nil {
 		return "", w.fail(err)
 	}
@@ -183,12 +245,13 @@ func (w *Writer) write(b []byte, l link) (string, error) {
 		w.line = line[:0]
 	}
 	if err != nil {
-		if n > 0 {
-			w.torn = true
+		if n > 0 && w.f.Truncate(w.size) != nil {
+			w.torn = true // the loader skips the torn line
 		}
 		return "", w.fail(err)
 	}
 	w.torn = false
+	w.size += int64(n)
 	if l != linkNone {
 		w.leaf = id
 	}
