@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"corvid/internal/event"
 	"corvid/internal/executor"
 	"corvid/internal/tool"
@@ -34,14 +36,21 @@ func transcriptError(err error) event.Result {
 	return errorResult(event.SubtypeDuringExecution, reasonTranscript, transcriptMessage(err))
 }
 
-// reportRecordFailure turns a result into an error when the record failed
+// reportRecordFailure makes a result an error when the record failed
 // during the turn (the final sync included): a turn is never reported a
-// success over a torn history.
+// success over a torn history. An error result keeps its subtype and
+// reason and gets the failure added to its errors.
 func (e *Engine) reportRecordFailure(res *event.Result) {
 	err := e.rec.Err()
-	if err == nil || res.TerminalReason == reasonTranscript {
+	if err == nil {
 		return
 	}
-	res.Subtype, res.IsError, res.TerminalReason = event.SubtypeDuringExecution, true, reasonTranscript
-	res.Errors = append(res.Errors, transcriptMessage(err))
+	msg := transcriptMessage(err)
+	if slices.Contains(res.Errors, msg) {
+		return
+	}
+	if !res.IsError {
+		res.Subtype, res.IsError, res.TerminalReason = event.SubtypeDuringExecution, true, reasonTranscript
+	}
+	res.Errors = append(res.Errors, msg)
 }

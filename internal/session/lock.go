@@ -30,7 +30,7 @@ func flock(f *os.File) error {
 		case errors.Is(err, syscall.EINTR):
 			continue
 		case errors.Is(err, syscall.EWOULDBLOCK):
-			return fmt.Errorf("%s: %w", f.Name(), ErrLocked)
+			return ErrLocked
 		}
 		return fmt.Errorf("session: lock %s: %w", f.Name(), err)
 	}
