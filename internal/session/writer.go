@@ -1,10 +1,8 @@
 package session
 
 import (
-	"errors"
 	"io"
 	"io/fs"
-	"os"
 	"sync"
 	"time"
 
@@ -19,6 +17,7 @@ type sink interface {
 	Sync() error
 	Close() error
 	Truncate(size int64) error
+	Stat() (fs.FileInfo, error)
 }
 
 // Writer appends entries to one transcript file. It is safe for
@@ -39,15 +38,18 @@ type Writer struct {
 	now  func() time.Time
 	max  int // line cap; MaxEntryBytes unless a test lowers it
 
-	mu     sync.Mutex
-	f      sink
-	leaf   string // uuid the next chained entry points to
-	err    error  // first write failure; later entries are refused
-	torn   bool   // the file does not end with '\n'
-	size   int64  // the file's length after the last whole line
-	staged bool   // the file is created under a temporary name (Fork)
-	closed bool
-	line   []byte // reused line buffer
+	mu   sync.Mutex
+	f    sink
+	leaf string // uuid the next chained entry points to
+	err  error  // first write failure; later entries are refused
+	torn bool   // the file does not end with '\n'
+	size int64  // the file's length before the entry being written
+	// reserved is where the room allocated past the end ends (reserve.go).
+	reserved  int64
+	noReserve bool // the filesystem cannot preallocate
+	staged    bool // the file is created under a temporary name (Fork)
+	closed    bool
+	line      []byte // reused line buffer
 }
 
 // Mark is a point in the chain to come back to (Writer.Rewind).
@@ -82,41 +84,6 @@ func (w *Writer) Mark() Mark { return Mark{leaf: w.Leaf()} }
 // (a partial response that is retried) stays in the file but falls off
 // the live chain.
 func (w *Writer) Rewind(m Mark) { w.SetParent(m.leaf) }
-
-// Open is NewWriter that locks the transcript at once when it exists
-// already: ErrLocked when another process is writing it.
-func Open(path string, meta Meta) (*Writer, error) {
-	w := NewWriter(path, meta)
-	f, err := openLocked(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return w, nil // created, locked, on the first entry
-	}
-	if err != nil {
-		return nil, err
-	}
-	w.adopt(f)
-	return w, nil
-}
-
-// Resume locks the existing transcript at path, then loads it, and
-// returns a writer that continues its live chain: ErrLocked when another
-// process is writing it. Loading under the lock sees a history no one
-// else is adding to.
-func Resume(path string, meta Meta) (*Writer, *Transcript, error) {
-	f, err := openLocked(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	t, err := Load(path)
-	if err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	w := NewWriter(path, meta)
-	w.adopt(f)
-	w.SetParent(t.Leaf)
-	return w, t, nil
-}
 
 // Err is the first write failure, if any (a *SaveError).
 func (w *Writer) Err() error {
@@ -153,6 +120,7 @@ func (w *Writer) Close() error {
 	if w.f == nil {
 		return nil
 	}
+	w.release()
 	serr := w.f.Sync()
 	cerr := w.f.Close()
 	w.f = nil
@@ -171,42 +139,6 @@ func (w *Writer) fail(err error) error {
 		w.err = saveError(w.path, err)
 	}
 	return w.err
-}
-
-// open opens the file on first use, creating it locked (or locking the
-// existing one). Call with mu held.
-func (w *Writer) open() error {
-	if w.f != nil {
-		return nil
-	}
-	var f *os.File
-	var err error
-	if w.staged {
-		f, err = createStaged(w.path)
-	} else {
-		f, err = createLocked(w.path)
-	}
-	if err != nil {
-		return err
-	}
-	w.adopt(f)
-	return nil
-}
-
-// adopt makes the opened, locked f the writer's file. An existing file
-// that does not end with '\n' (a torn last line) gets its next entry on a
-// line of its own.
-func (w *Writer) adopt(f *os.File) {
-	w.f = f
-	info, err := f.Stat()
-	if err != nil || info.Size() == 0 {
-		return
-	}
-	w.size = info.Size()
-	var last [1]byte
-	if _, err := f.ReadAt(last[:], info.Size()-1); err != nil || last[0] != '\n' {
-		w.torn = true
-	}
 }
 
 // link says how an entry joins the chain.
@@ -240,6 +172,9 @@ func (w *Writer) write(b []byte, l link) (string, error) {
 	if len(line) > w.max {
 		return "", ErrEntryTooLarge
 	}
+	if info, err := w.f.Stat(); err == nil {
+		w.size = info.Size() // where a torn line is cut back to
+	}
 	n, err := w.f.Write(line)
 	if cap(line) <= 1<<20 {
 		w.line = line[:0]
@@ -252,6 +187,7 @@ func (w *Writer) write(b []byte, l link) (string, error) {
 	}
 	w.torn = false
 	w.size += int64(n)
+	w.reserve()
 	if l != linkNone {
 		w.leaf = id
 	}
