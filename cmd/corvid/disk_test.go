@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"sync"
-	"syscall"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -18,11 +17,11 @@ func tmpfsCmd(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	dir := ts.MkAbs(args[0])
 	ts.Check(os.MkdirAll(dir, 0o700))
-	if err := syscall.Mount("tmpfs", dir, "tmpfs", 0, "size="+args[1]+",mode=0700"); err != nil {
+	if err := mountTmpfs(dir, args[1]); err != nil {
 		ts.Fatalf("mount a tmpfs on %s: %v", dir, err)
 	}
 	ts.Defer(func() {
-		if err := syscall.Unmount(dir, syscall.MNT_DETACH); err != nil {
+		if err := unmount(dir); err != nil {
 			ts.Logf("unmount %s: %v", dir, err)
 		}
 	})
@@ -34,10 +33,10 @@ var canMount = sync.OnceValue(func() bool {
 		return false
 	}
 	defer os.Remove(dir)
-	if syscall.Mount("tmpfs", dir, "tmpfs", 0, "size=4k") != nil {
+	if mountTmpfs(dir, "4k") != nil {
 		return false
 	}
-	return syscall.Unmount(dir, 0) == nil
+	return unmount(dir) == nil
 })
 
 // condition answers the scripts' custom conditions: [tmpfs] is whether

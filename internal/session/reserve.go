@@ -17,8 +17,6 @@ const ReserveBytes = 256 << 10
 // reserveSlack is how far the room may shrink before it is topped up.
 const reserveSlack = 16 << 10
 
-const fallocKeepSize = 0x1 // FALLOC_FL_KEEP_SIZE
-
 // reserve tops the room up after the end of the file. A filesystem that
 // cannot preallocate is left as it is; running out of space is a failure.
 // Call with mu held (or before the writer is shared).
@@ -49,13 +47,4 @@ func (w *Writer) release() {
 		_ = w.f.Truncate(info.Size())
 	}
 	w.reserved = 0
-}
-
-func fallocate(f *os.File, off, n int64) error {
-	for {
-		err := syscall.Fallocate(int(f.Fd()), fallocKeepSize, off, n)
-		if !errors.Is(err, syscall.EINTR) {
-			return err
-		}
-	}
 }
