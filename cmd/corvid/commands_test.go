@@ -29,7 +29,9 @@ func scriptCommands() map[string]func(*testscript.TestScript, bool, []string) {
 		"corvidexit":  s.corvidExit,
 		"corvidsig":   s.corvidSignal,
 		"corvidkill9": s.corvidKill9,
+		"corvidmany":  s.corvidMany,
 		"sessions":    sessionsCmd,
+		"tmpfs":       tmpfsCmd,
 	}
 }
 
@@ -44,6 +46,8 @@ func scriptCommands() map[string]func(*testscript.TestScript, bool, []string) {
 //	requests when given
 //
 // fakeapi request I     print request I's body to stdout
+//
+// fakeapi prompts REGEX no user message holds two prompts matching REGEX
 func (s *servers) fakeapi(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) == 0 {
 		ts.Fatalf("usage: fakeapi start FILE | check [N] | request I")
@@ -64,6 +68,8 @@ func (s *servers) fakeapi(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Setenv("ANTHROPIC_API_KEY", "test-key")
 	case "check":
 		s.check(ts, args[1:])
+	case "prompts":
+		s.onePromptPerMessage(ts, args[1])
 	case "request":
 		i, err := strconv.Atoi(args[1])
 		ts.Check(err)

@@ -24,6 +24,7 @@ func TestScripts(t *testing.T) {
 		Dir:                 "../../testdata/script",
 		RequireExplicitExec: true,
 		Cmds:                scriptCommands(),
+		Condition:           condition,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("CORVID_CONFIG_DIR", env.WorkDir+"/.corvid")
 			env.Setenv("HOME", env.WorkDir+"/home")

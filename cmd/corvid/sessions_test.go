@@ -36,9 +36,15 @@ func transcripts(ts *testscript.TestScript) []string {
 // sessions valid        the newest transcript has no torn or malformed
 //
 //	line and loads as a history the API accepts
+//
+// sessions linear ID    see linearSessions
 func sessionsCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if !neg && len(args) == 2 && args[0] == "linear" {
+		linearSessions(ts, args[1])
+		return
+	}
 	if neg || len(args) != 1 {
-		ts.Fatalf("usage: sessions N | show | valid")
+		ts.Fatalf("usage: sessions N | show | valid | linear ORIGINAL")
 	}
 	paths := transcripts(ts)
 	switch {

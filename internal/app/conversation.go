@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/google/uuid"
-
 	"corvid/internal/cost"
 	"corvid/internal/provider"
 	"corvid/internal/session"
@@ -26,73 +24,60 @@ type conversation struct {
 }
 
 // openConversation resolves --continue, --resume, --fork-session,
-// --session-id and --no-session-persistence.
+// --session-id and --no-session-persistence. One process writes a
+// session: when another corvid process holds the session to continue, the
+// run continues in a fork of it instead, and says so.
 func openConversation(opts Options, env environment, meta session.Meta) (*conversation, error) {
 	cfgDir := configDir(env)
-	src, err := sourceTranscript(opts, cfgDir)
+	path, err := sourcePath(opts, cfgDir)
 	if err != nil {
 		return nil, err
 	}
 	c := &conversation{id: opts.SessionID}
-	if src != nil {
-		c.history, c.model = src.Messages, src.Model
-		if len(src.CostState) > 0 {
-			var st cost.State
-			if json.Unmarshal(src.CostState, &st) == nil {
-				c.costs = &st
-			}
+	if path != "" && (opts.ForkSession || opts.NoSessionPersistence) {
+		src, err := loadSource(path)
+		if err != nil {
+			return nil, err
 		}
-		if !opts.ForkSession {
-			c.id = src.SessionID
-		}
-	}
-	if c.id == "" {
-		c.id = uuid.NewString()
+		c.adopt(src, !opts.ForkSession)
+		return c, c.fork(opts, cfgDir, meta, src)
 	}
 	if opts.NoSessionPersistence {
+		c.ensureID()
 		return c, nil
 	}
+	if path != "" {
+		return c, c.resume(opts, cfgDir, meta, path)
+	}
+	c.ensureID()
 	meta.SessionID = c.id
-	switch {
-	case src != nil && opts.ForkSession:
-		c.writer, err = session.Fork(src, session.Path(cfgDir, opts.Cwd, c.id), meta)
-	case src != nil:
-		c.writer = session.NewWriter(src.Path, meta)
-		c.writer.SetParent(src.Leaf)
-	default:
-		c.writer = session.NewWriter(session.Path(cfgDir, opts.Cwd, c.id), meta)
+	c.writer, err = session.Open(session.Path(cfgDir, opts.Cwd, c.id), meta)
+	if errors.Is(err, session.ErrLocked) {
+		// --session-id of a session another process is writing.
+		c.id = ""
+		return c, c.forkBusy(opts, cfgDir, meta, opts.SessionID, &session.Transcript{})
 	}
 	return c, err
 }
 
-// sourceTranscript loads the transcript --continue or --resume names; nil
-// for a new conversation.
-func sourceTranscript(opts Options, cfgDir string) (*session.Transcript, error) {
-	var path string
+// sourcePath is the transcript --continue or --resume names; "" for a new
+// conversation.
+func sourcePath(opts Options, cfgDir string) (string, error) {
 	switch {
 	case opts.Resume != "":
 		p, err := session.Find(cfgDir, opts.Cwd, opts.Resume)
 		if err != nil {
-			return nil, fmt.Errorf("No conversation found with session ID: %s (%w)", opts.Resume, err)
+			return "", fmt.Errorf("No conversation found with session ID: %s (%w)", opts.Resume, err)
 		}
-		path = p
+		return p, nil
 	case opts.Continue:
 		p, err := session.Latest(session.ProjectDir(cfgDir, opts.Cwd))
 		if errors.Is(err, session.ErrNoSession) {
-			return nil, errors.New("No conversation found to continue")
+			return "", errors.New("No conversation found to continue")
 		}
-		if err != nil {
-			return nil, err
-		}
-		path = p
-	default:
-		return nil, nil
+		return p, err
 	}
-	t, err := session.Load(path)
-	if err != nil {
-		return nil, fmt.Errorf("loading the conversation %s: %w", path, err)
-	}
-	return t, nil
+	return "", nil
 }
 
 // close makes the transcript durable.

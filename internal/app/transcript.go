@@ -10,9 +10,9 @@ import (
 )
 
 // transcriptRecorder writes the conversation to a session transcript for the
-// engine. A failing disk never stops the conversation: the first error is
-// reported once on stderr and later entries are still attempted, so the
-// record resumes when space comes back.
+// engine. After the first failure the writer refuses every later entry (the
+// file stays a prefix of the conversation); the failure is reported once on
+// stderr and through Err, which ends the turn with an error.
 type transcriptRecorder struct {
 	w    *session.Writer
 	warn func(format string, args ...any)
@@ -34,7 +34,7 @@ func (r *transcriptRecorder) check(err error) {
 	defer r.mu.Unlock()
 	if !r.warned {
 		r.warned = true
-		r.warn("warning: saving the conversation failed: %v (it goes on; the transcript may be incomplete)\n", err)
+		r.warn("warning: the transcript could not be saved: %v (nothing more is recorded; the run ends with an error)\n", err)
 	}
 }
 
@@ -92,4 +92,5 @@ func (r *transcriptRecorder) Rewind(m any) {
 	}
 }
 
-func (r *transcriptRecorder) Sync() { r.check(r.w.Sync()) }
+func (r *transcriptRecorder) Sync()      { r.check(r.w.Sync()) }
+func (r *transcriptRecorder) Err() error { return r.w.Err() }

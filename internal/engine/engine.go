@@ -227,6 +227,7 @@ func (e *Engine) finish(res *event.Result, start time.Time, turns int) {
 	e.costs.AddWallDuration(res.Duration)
 	e.rec.Cost(e.costs.Snapshot())
 	e.rec.Sync()
+	e.reportRecordFailure(res)
 	res.DurationAPI = e.costs.APIDuration()
 	res.NumTurns = turns
 	res.TotalCostUSD = e.costs.TotalUSD()

@@ -74,6 +74,8 @@ func (r *run) preflight(ctx context.Context) (event.Result, bool) {
 	switch {
 	case ctx.Err() != nil:
 		return interrupted(ctx, true), true
+	case r.e.rec.Err() != nil:
+		return transcriptError(r.e.rec.Err()), true
 	case cfg.MaxBudgetUSD > 0 && r.e.costs.TotalUSD() >= cfg.MaxBudgetUSD:
 		return errorResult(event.SubtypeMaxBudget, "budget_exhausted",
 			fmt.Sprintf("Reached maximum budget ($%g)", cfg.MaxBudgetUSD)), true

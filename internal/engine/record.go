@@ -10,8 +10,10 @@ import (
 // block as it closes, each tool result as its tool finishes (possibly
 // between later blocks of the same response), reminders and other
 // injected text as meta user blocks. Calls for results may come from
-// several goroutines. A Recorder reports its own failures: the
-// conversation goes on whatever happens to its record.
+// several goroutines. A Recorder that fails to record stops recording
+// (what it kept is a prefix of the conversation) and reports the failure
+// through Err: the engine then runs no further call with side effects,
+// sends no further request and ends the turn with an error result.
 type Recorder interface {
 	// User records user-role blocks; meta marks text corvid injected
 	// rather than the user's own words.
@@ -34,6 +36,8 @@ type Recorder interface {
 	Rewind(mark any)
 	// Sync makes what was recorded durable.
 	Sync()
+	// Err is the first failure to record, nil while all is well.
+	Err() error
 }
 
 // AssistantBlock is one closed block of a response.
@@ -56,3 +60,4 @@ func (nopRecorder) Cost(cost.State)                                   {}
 func (nopRecorder) Mark() any                                         { return nil }
 func (nopRecorder) Rewind(any)                                        {}
 func (nopRecorder) Sync()                                             {}
+func (nopRecorder) Err() error                                        { return nil }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,16 +14,30 @@ import (
 )
 
 // spyRecorder logs the calls the engine makes, in order.
+// With failOn set, the record breaks at the first call logged with that
+// text: Err reports it from then on.
 type spyRecorder struct {
-	mu    sync.Mutex
-	calls []string
-	marks int
+	mu     sync.Mutex
+	calls  []string
+	marks  int
+	failOn string
+	err    error
 }
 
 func (s *spyRecorder) log(format string, args ...any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.calls = append(s.calls, fmt.Sprintf(format, args...))
+	c := fmt.Sprintf(format, args...)
+	s.calls = append(s.calls, c)
+	if s.failOn != "" && c == s.failOn && s.err == nil {
+		s.err = errors.New("/cfg/s.jsonl: no space left on device")
+	}
+}
+
+func (s *spyRecorder) Err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
 }
 
 func (s *spyRecorder) User(b []provider.Block, meta bool) { s.log("user meta=%v %s", meta, b[0].Text) }

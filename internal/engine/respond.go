@@ -152,11 +152,11 @@ func (s *streamer) event(ev provider.Event) error {
 	if b.Type != provider.BlockToolUse {
 		return nil
 	}
-	if !s.e.readOnly(b) {
-		// What the model asked for is on disk before anything it changes.
-		s.e.rec.Sync()
-	}
 	c := executor.Call{ID: b.ID, Name: b.Name, Input: b.Input}
+	if !s.e.readOnly(b) && !s.e.durable() {
+		s.handle(refused(c, s.e.rec.Err()))
+		return nil
+	}
 	if bad != nil {
 		c.InputErr = bad
 	}

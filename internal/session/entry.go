@@ -2,7 +2,6 @@ package session
 
 import (
 	"encoding/json"
-	"errors"
 
 	"corvid/internal/provider"
 )
@@ -10,18 +9,6 @@ import (
 // MaxEntryBytes caps one line of a transcript. The Writer refuses a larger
 // entry and the loader skips a larger line.
 const MaxEntryBytes = 64 << 20
-
-// Errors the package returns.
-var (
-	// ErrNoSession: no session file matched.
-	ErrNoSession = errors.New("session: no session found")
-	// ErrAmbiguous: a session id prefix matched several sessions.
-	ErrAmbiguous = errors.New("session: ambiguous session id")
-	// ErrEntryTooLarge: an entry exceeded MaxEntryBytes and was not written.
-	ErrEntryTooLarge = errors.New("session: entry too large")
-	// ErrClosed: the Writer was closed.
-	ErrClosed = errors.New("session: writer is closed")
-)
 
 // Meta is repeated in every entry: which session wrote it, where and with
 // which build.

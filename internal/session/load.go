@@ -38,7 +38,17 @@ type Transcript struct {
 // through parentUuid to its root; its messages are rebuilt and repaired.
 // Lines that cannot be read are skipped and counted; entries of unknown
 // types are ignored. A missing file is an error wrapping fs.ErrNotExist.
-func Load(path string) (*Transcript, error) {
+func Load(path string) (*Transcript, error) { return loadTranscript(path, false) }
+
+// LoadFinished loads the transcript at path as it stood at the end of its
+// last finished turn (the last cost-state entry, which the engine writes
+// when a turn ends): what a fork of a session that another process is
+// still writing starts from. The turn in progress belongs to that process
+// and is left out; a transcript with no finished turn gives an empty
+// history.
+func LoadFinished(path string) (*Transcript, error) { return loadTranscript(path, true) }
+
+func loadTranscript(path string, finished bool) (*Transcript, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -53,7 +63,11 @@ func Load(path string) (*Transcript, error) {
 	if t.CostState, err = readSpan(f, ix.cost); err != nil {
 		return nil, fmt.Errorf("session: read %s: %w", path, err)
 	}
-	chain := ix.liveChain()
+	leaf := ix.leaf()
+	if finished {
+		leaf = ix.settled
+	}
+	chain := ix.liveChain(leaf)
 	if len(chain) == 0 {
 		return t, nil
 	}
@@ -76,12 +90,13 @@ type index struct {
 	last    int              // the last main-chain conversation entry; -1 if none
 	lastAny int              // the last conversation entry, sidechain or not
 	cost    span             // the last cost-state payload
+	settled int              // the last main-chain entry before the last cost state; -1 if none
 	skipped int
 }
 
 // indexFile reads every line, keeping the envelope of each entry.
 func indexFile(r io.Reader) (*index, error) {
-	ix := &index{byUUID: map[string]int32{}, last: -1, lastAny: -1}
+	ix := &index{byUUID: map[string]int32{}, last: -1, lastAny: -1, settled: -1}
 	s := newLineScanner(r, 1<<20, MaxEntryBytes)
 	var e entryInfo
 	for {
@@ -109,6 +124,7 @@ func (ix *index) add(e entryInfo) {
 	if e.kind == kindCost {
 		if e.payload.n > 0 {
 			ix.cost = e.payload
+			ix.settled = ix.last
 		}
 		return
 	}
@@ -128,13 +144,18 @@ func (ix *index) add(e entryInfo) {
 	ix.entries = append(ix.entries, e)
 }
 
-// liveChain returns the positions of the live chain, root first. A file
-// holding only sidechain entries (a subagent's) has its last one as leaf.
-func (ix *index) liveChain() []int32 {
-	leaf := ix.last
-	if leaf < 0 {
-		leaf = ix.lastAny
+// leaf is where the live chain ends: the last main-chain entry. A file
+// holding only sidechain entries (a subagent's) has its last one.
+func (ix *index) leaf() int {
+	if ix.last < 0 {
+		return ix.lastAny
 	}
+	return ix.last
+}
+
+// liveChain returns the positions of the chain ending at leaf, root
+// first; nil when leaf is -1.
+func (ix *index) liveChain(leaf int) []int32 {
 	if leaf < 0 {
 		return nil
 	}

@@ -2,8 +2,7 @@ package session
 
 import (
 	"io"
-	"os"
-	"path/filepath"
+	"io/fs"
 	"sync"
 	"time"
 
@@ -17,28 +16,40 @@ type sink interface {
 	io.Writer
 	Sync() error
 	Close() error
+	Truncate(size int64) error
+	Stat() (fs.FileInfo, error)
 }
 
 // Writer appends entries to one transcript file. It is safe for
 // concurrent use. The file is created on the first entry.
 //
-// A failed write never panics: the error is returned, remembered (Err)
-// and the conversation may go on. A failed entry does not join the chain,
-// and the next entry starts on a fresh line, so a torn line stays a line
-// of its own that the loader skips.
+// The Writer holds the transcript's lock (see lock.go) from the moment it
+// opens the file until Close, so one process at a time writes a session.
+//
+// A failed write or sync never panics: the error (a *SaveError) is
+// returned and remembered (Err), the bytes of a partly written line are
+// cut off again, and every later entry is refused with the same error.
+// What is on disk is therefore always a prefix of the conversation: a
+// history with a hole in it (a tool result missing while later calls are
+// present) is never written.
 type Writer struct {
 	path string
 	meta Meta
 	now  func() time.Time
 	max  int // line cap; MaxEntryBytes unless a test lowers it
 
-	mu     sync.Mutex
-	f      sink
-	leaf   string // uuid the next chained entry points to
-	err    error  // first write failure
-	torn   bool   // the file may not end with '\n'
-	closed bool
-	line   []byte // reused line buffer
+	mu   sync.Mutex
+	f    sink
+	leaf string // uuid the next chained entry points to
+	err  error  // first write failure; later entries are refused
+	torn bool   // the file does not end with '\n'
+	size int64  // the file's length before the entry being written
+	// reserved is where the room allocated past the end ends (reserve.go).
+	reserved  int64
+	noReserve bool // the filesystem cannot preallocate
+	staged    bool // the file is created under a temporary name (Fork)
+	closed    bool
+	line      []byte // reused line buffer
 }
 
 // Mark is a point in the chain to come back to (Writer.Rewind).
@@ -74,7 +85,7 @@ func (w *Writer) Mark() Mark { return Mark{leaf: w.Leaf()} }
 // the live chain.
 func (w *Writer) Rewind(m Mark) { w.SetParent(m.leaf) }
 
-// Err is the first write failure, if any.
+// Err is the first write failure, if any (a *SaveError).
 func (w *Writer) Err() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -85,6 +96,9 @@ func (w *Writer) Err() error {
 func (w *Writer) Sync() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.err != nil {
+		return w.err
+	}
 	if w.f == nil {
 		return nil
 	}
@@ -106,6 +120,7 @@ func (w *Writer) Close() error {
 	if w.f == nil {
 		return nil
 	}
+	w.release()
 	serr := w.f.Sync()
 	cerr := w.f.Close()
 	w.f = nil
@@ -118,36 +133,12 @@ func (w *Writer) Close() error {
 	return nil
 }
 
-// fail remembers the first failure and returns err. Call with mu held.
+// fail remembers the first failure and returns it. Call with mu held.
 func (w *Writer) fail(err error) error {
 	if w.err == nil {
-		w.err = err
+		w.err = saveError(w.path, err)
 	}
-	return err
-}
-
-// open opens the file on first use. Call with mu held. An existing file
-// that does not end with '\n' (a torn last line) gets its next entry on a
-// line of its own.
-func (w *Writer) open() error {
-	if w.f != nil {
-		return nil
-	}
-	if err := os.MkdirAll(filepath.Dir(w.path), 0o700); err != nil {
-		return err
-	}
-	f, err := os.OpenFile(w.path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
-	if err != nil {
-		return err
-	}
-	if info, err := f.Stat(); err == nil && info.Size() > 0 {
-		var last [1]byte
-		if _, err := f.ReadAt(last[:], info.Size()-1); err != nil || last[0] != '\n' {
-			w.torn = true
-		}
-	}
-	w.f = f
-	return nil
+	return w.err
 }
 
 // link says how an entry joins the chain.
@@ -171,6 +162,9 @@ func (w *Writer) write(b []byte, l link) (string, error) {
 	if w.closed {
 		return "", ErrClosed
 	}
+	if w.err != nil {
+		return "", w.err
+	}
 	if err := w.open(); err != nil {
 		return "", w.fail(err)
 	}
@@ -178,17 +172,22 @@ func (w *Writer) write(b []byte, l link) (string, error) {
 	if len(line) > w.max {
 		return "", ErrEntryTooLarge
 	}
+	if info, err := w.f.Stat(); err == nil {
+		w.size = info.Size() // where a torn line is cut back to
+	}
 	n, err := w.f.Write(line)
 	if cap(line) <= 1<<20 {
 		w.line = line[:0]
 	}
 	if err != nil {
-		if n > 0 {
-			w.torn = true
+		if n > 0 && w.f.Truncate(w.size) != nil {
+			w.torn = true // the loader skips the torn line
 		}
 		return "", w.fail(err)
 	}
 	w.torn = false
+	w.size += int64(n)
+	w.reserve()
 	if l != linkNone {
 		w.leaf = id
 	}

@@ -18,42 +18,76 @@ func (s shortSink) Write(p []byte) (int, error) {
 	return n, syscall.EIO
 }
 
+// After a failed write the writer refuses every later entry with the
+// first error, and the bytes of a torn line are cut off again: the file
+// holds a prefix of the conversation that loads without a skipped line.
 func TestWriteFailures(t *testing.T) {
-	w, path := newTestWriter(t)
-	first := must(w.User([]provider.Block{text("one")}, UserOptions{}))
-	good := w.f
-	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
-	if err != nil {
-		t.Skip("no /dev/full:", err)
-	}
-	w.f = full
-	if _, err := w.User([]provider.Block{text("lost to ENOSPC")}, UserOptions{}); !errors.Is(err, syscall.ENOSPC) {
-		t.Fatalf("err = %v, want ENOSPC", err)
-	}
-	w.f = shortSink{good}
-	if _, err := w.User([]provider.Block{text("torn by EIO")}, UserOptions{}); !errors.Is(err, syscall.EIO) {
-		t.Fatalf("err = %v, want EIO", err)
-	}
-	if w.Leaf() != first {
-		t.Fatal("a failed entry must not join the chain")
-	}
-	w.f = good
-	full.Close()
-	third := must(w.User([]provider.Block{text("three")}, UserOptions{}))
-	if !errors.Is(w.Err(), syscall.ENOSPC) {
-		t.Errorf("Err() = %v, want the first failure", w.Err())
-	}
-	data := string(must(os.ReadFile(path)))
-	ls := strings.Split(strings.TrimSuffix(data, "\n"), "\n")
-	if len(ls) != 3 || !strings.HasSuffix(ls[2], "}") || !strings.HasPrefix(ls[2], `{"parentUuid":"`+first) {
-		t.Fatalf("lines:\n%s", data)
-	}
-	tr := load(t, path)
-	want := []provider.Message{user(text("one"), text("three"))}
-	if d := diffMessages(want, tr.Messages); d != "" || tr.Skipped != 1 || tr.Leaf != third {
-		t.Errorf("Skipped %d Leaf %q/%q (-want +got):\n%s", tr.Skipped, tr.Leaf, third, d)
+	for _, tc := range []struct {
+		name string
+		bad  func(good sink) sink
+		want error
+	}{
+		{"ENOSPC", func(sink) sink {
+			full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+			if err != nil {
+				t.Skip("no /dev/full:", err)
+			}
+			t.Cleanup(func() { full.Close() })
+			return full
+		}, syscall.ENOSPC},
+		{"torn EIO", func(good sink) sink { return shortSink{good} }, syscall.EIO},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w, path := newTestWriter(t)
+			first := must(w.User([]provider.Block{text("one")}, UserOptions{}))
+			good := w.f
+			w.f = tc.bad(good)
+			_, err := w.User([]provider.Block{text("lost")}, UserOptions{})
+			var se *SaveError
+			if !errors.Is(err, tc.want) || !errors.As(err, &se) || se.Path != path {
+				t.Fatalf("err = %v, want a SaveError for %s wrapping %v", err, path, tc.want)
+			}
+			if want := path + ": " + tc.want.Error(); err.Error() != want {
+				t.Errorf("message %q, want %q", err, want)
+			}
+			w.f = good
+			if _, err := w.User([]provider.Block{text("after")}, UserOptions{}); !errors.Is(err, tc.want) {
+				t.Errorf("an entry after the failure: %v, want it refused with the first error", err)
+			}
+			if err := w.Sync(); !errors.Is(err, tc.want) {
+				t.Errorf("Sync after the failure: %v", err)
+			}
+			if !errors.Is(w.Err(), tc.want) || w.Leaf() != first {
+				t.Errorf("Err() = %v, leaf %q", w.Err(), w.Leaf())
+			}
+			data := string(must(os.ReadFile(path)))
+			if strings.Count(data, "\n") != 1 || !strings.HasSuffix(data, "}\n") {
+				t.Fatalf("file is not the one whole line written before the failure:\n%s", data)
+			}
+			tr := load(t, path)
+			if d := diffMessages([]provider.Message{user(text("one"))}, tr.Messages); d != "" || tr.Skipped != 0 {
+				t.Errorf("Skipped %d (-want +got):\n%s", tr.Skipped, d)
+			}
+		})
 	}
 }
+
+// A failed fsync is remembered like a failed write.
+func TestSyncFailure(t *testing.T) {
+	w, _ := newTestWriter(t)
+	must(w.User([]provider.Block{text("one")}, UserOptions{}))
+	w.f = syncFails{w.f}
+	if err := w.Sync(); !errors.Is(err, syscall.EIO) {
+		t.Fatalf("Sync: %v", err)
+	}
+	if _, err := w.User([]provider.Block{text("two")}, UserOptions{}); !errors.Is(err, syscall.EIO) {
+		t.Errorf("an entry after a failed sync: %v", err)
+	}
+}
+
+type syncFails struct{ sink }
+
+func (syncFails) Sync() error { return &os.PathError{Op: "sync", Path: "x", Err: syscall.EIO} }
 
 func TestAppendAfterTornTail(t *testing.T) {
 	w, path := newTestWriter(t)
