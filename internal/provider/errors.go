@@ -22,8 +22,40 @@ type APIError struct {
 	RequestID  string
 	// MidStream is set when events had already been delivered.
 	MidStream bool
-	Err       error
+	// Cause narrows a connection_error down (CauseHostNotFound, …); ""
+	// when the transport failure has no finer name.
+	Cause string
+	// Local is set when the address that refused the connection is on
+	// this machine (loopback): nothing listens there, and waiting will not
+	// change that.
+	Local bool
+	// Retries is how many times the request was sent again before this
+	// final failure (set by StreamWithRetry).
+	Retries int
+	Err     error
 }
+
+// Causes of transport failures, set by adapters on connection errors.
+const (
+	// CauseHostNotFound: the API host name does not resolve.
+	CauseHostNotFound = "host_not_found"
+	// CauseDNS: the resolver itself failed (timeout, unreachable server).
+	CauseDNS = "dns_failure"
+	// CauseRefused: the address actively refused the connection.
+	CauseRefused = "connection_refused"
+	// CauseUnreachable: no route to the network or host.
+	CauseUnreachable = "network_unreachable"
+	// CauseTLS: the TLS handshake failed (untrusted or mismatched
+	// certificate, or TLS spoken to a plain-HTTP server).
+	CauseTLS = "tls_failure"
+	// CauseTimeout: the API went silent (idle timeout) or the request ran
+	// past its total timeout.
+	CauseTimeout = "timeout"
+)
+
+// shortRetryBudget is how often a failure that waiting rarely cures (an
+// unreachable network, a failing resolver, a remote refusal) is retried.
+const shortRetryBudget = 2
 
 // Error types corvid distinguishes.
 const (
@@ -79,11 +111,38 @@ func (e *APIError) Retryable() bool {
 	case e.StatusCode >= 500:
 		return true
 	case e.StatusCode == 0:
-		// Connection failures, error events and malformed streams.
+		// Connection failures, error events and malformed streams, except
+		// those no retry can fix.
 		return e.Type != ErrTypeInvalidRequest && e.Type != ErrTypeAuthentication &&
-			e.Type != ErrTypePermission
+			e.Type != ErrTypePermission && !e.permanent()
 	}
 	return false
+}
+
+// permanent reports transport failures that the same request sent again
+// cannot fix: a host that does not exist, a local port nobody listens on,
+// a certificate that is not trusted.
+func (e *APIError) permanent() bool {
+	switch e.Cause {
+	case CauseHostNotFound, CauseTLS:
+		return true
+	case CauseRefused:
+		return e.Local
+	}
+	return false
+}
+
+// RetryLimit is how many retries this failure deserves under a policy
+// that allows max: none when it is not retryable, a short budget for
+// failures that waiting rarely cures, else max.
+func (e *APIError) RetryLimit(max int) int {
+	switch {
+	case !e.Retryable():
+		return 0
+	case e.Cause == CauseRefused, e.Cause == CauseUnreachable, e.Cause == CauseDNS:
+		return min(max, shortRetryBudget)
+	}
+	return max
 }
 
 // PromptTooLong reports the API's refusal of an over-long prompt.
@@ -111,24 +170,6 @@ func (e *APIError) Category() string {
 		return "connection_error"
 	}
 	return "unknown"
-}
-
-// Advice says what a user can do about a final (not retried) error.
-func (e *APIError) Advice() string {
-	switch e.Category() {
-	case "authentication_failed":
-		return "check ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN"
-	case "permission_denied":
-		return "the credentials are valid but may not use this model or endpoint; check the key's permissions and --model"
-	case "invalid_request":
-		if e.PromptTooLong() {
-			return "the conversation is longer than the model's context window; start a new session or compact it"
-		}
-		return "the request was rejected; check --model and the flags passed"
-	case "rate_limit", "overloaded", "server_error", "connection_error":
-		return "the API kept failing after retries; try again later, or set --fallback-model"
-	}
-	return ""
 }
 
 // AsAPIError returns err as an *APIError, wrapping foreign errors as
