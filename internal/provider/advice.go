@@ -59,7 +59,7 @@ func (e *APIError) connectionAdvice() string {
 	case e.Cause == CauseTLS:
 		return "the TLS handshake failed; check the scheme of ANTHROPIC_BASE_URL (http or https) and that its certificate is trusted (SSL_CERT_FILE)"
 	case e.Cause == CauseTimeout:
-		return "the API stopped responding; check the network, or raise API_TIMEOUT_MS"
+		return "the API did not answer in time; check the network, or raise API_TIMEOUT_MS"
 	}
 	return "the connection to the API failed; check the network and ANTHROPIC_BASE_URL"
 }

@@ -13,6 +13,7 @@ import (
 	"go.uber.org/goleak"
 
 	"corvid/internal/provider"
+	"corvid/internal/provider/providertest"
 )
 
 // silentServer accepts requests and never answers them, until the client
@@ -145,4 +146,26 @@ func TestStallsLeakNoGoroutines(t *testing.T) {
 	tr.CloseIdleConnections()
 	srv.Close()
 	goleak.VerifyNone(t, before)
+}
+
+// Under the default total limit, a request that is never answered is cut
+// by the idle limit and retried like a dropped connection.
+func TestIdleStallIsRetried(t *testing.T) {
+	srv := providertest.Start(t, providertest.Scenario{Turns: []providertest.Turn{
+		{Stall: providertest.StallHeaders}, {Blocks: []providertest.Block{providertest.Text("hi")}}}})
+	c := newTestClient(t, srv.URL, func(cfg *Config) { cfg.IdleTimeout = 100 * time.Millisecond })
+	pol := provider.RetryPolicy{BaseDelay: time.Millisecond, MaxRetries: 2}
+	var retries []*provider.RetryInfo
+	for ev, err := range provider.StreamWithRetry(t.Context(), c, simpleRequest(), pol) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.Type == provider.EventRetry {
+			retries = append(retries, ev.Retry)
+		}
+	}
+	if len(retries) != 1 || retries[0].Err.Cause != provider.CauseTimeout ||
+		!strings.Contains(retries[0].Err.Error(), "no data from the API for 100ms") {
+		t.Fatalf("retries %+v, want one after the idle limit", retries)
+	}
 }

@@ -15,8 +15,12 @@ type watchdog struct {
 }
 
 // startWatchdog arms the timers; a zero limit is no limit. Each cancels
-// with a *TimeoutError cause.
+// with a *TimeoutError cause. An idle limit no shorter than the total one
+// could never fire first, so it is not armed.
 func startWatchdog(idle, total time.Duration, cancel context.CancelCauseFunc) *watchdog {
+	if total > 0 && idle >= total {
+		idle = 0
+	}
 	w := &watchdog{idle: idle}
 	if idle > 0 {
 		cause := &TimeoutError{Idle: true, Limit: idle}
