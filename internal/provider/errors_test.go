@@ -43,10 +43,10 @@ func TestAPIErrorText(t *testing.T) {
 
 // Advice texts, as the engine shows them.
 const (
-	adviceAuth    = "check ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN"
-	advicePerm    = "the credentials are valid but may not use this model or endpoint; check the key's permissions and --model"
-	adviceInvalid = "the request was rejected; check --model and the flags passed"
-	adviceTooLong = "the conversation is longer than the model's context window; start a new session or compact it"
+	adviceAuth      = "check ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN"
+	advicePerm      = "the credentials are valid but may not use this model or endpoint; check the key's permissions and --model"
+	adviceInvalid   = "the request was rejected; check --model and the flags passed"
+	adviceTooLong   = "the conversation is longer than the model's context window; start a new session or compact it"
 	adviceOverload  = "the API is overloaded; try again later, or set --fallback-model"
 	adviceRate      = "the API is rate-limiting these credentials; wait a while and try again"
 	adviceServer    = "the API had a server error; try again later"
