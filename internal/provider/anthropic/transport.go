@@ -37,7 +37,17 @@ func classify(e *provider.APIError, err error) {
 		e.Cause, e.Local, e.Message = provider.CauseRefused, isLocal(addr), "connection refused by "+addr
 	case errors.Is(err, syscall.ENETUNREACH), errors.Is(err, syscall.EHOSTUNREACH):
 		e.Cause, e.Message = provider.CauseUnreachable, "no route to "+remoteAddr(err)
+	case isDialTimeout(err):
+		// Nothing answered the connection attempt: a firewall that drops
+		// packets, or a host that is down.
+		e.Cause, e.Message = provider.CauseUnreachable, "connecting to "+remoteAddr(err)+" timed out"
 	}
+}
+
+// isDialTimeout reports a connection attempt that got no answer in time.
+func isDialTimeout(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) && op.Op == "dial" && op.Timeout()
 }
 
 // isTLSFailure reports a failed handshake: a certificate that does not

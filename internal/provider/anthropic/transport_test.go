@@ -107,6 +107,9 @@ func TestClassifyDialErrors(t *testing.T) {
 		{"host unreachable", dial("203.0.113.5", syscall.EHOSTUNREACH), provider.CauseUnreachable, false, 2},
 		{"resolver timeout", &net.DNSError{Err: "i/o timeout", Name: "api.example", IsTimeout: true},
 			provider.CauseDNS, false, 2},
+		{"connect timed out", &net.OpError{Op: "dial", Net: "tcp", Addr: &net.TCPAddr{IP: net.ParseIP("203.0.113.5"), Port: 443},
+			Err: os.ErrDeadlineExceeded}, provider.CauseUnreachable, false, 2},
+		{"read timed out", &net.OpError{Op: "read", Net: "tcp", Err: os.ErrDeadlineExceeded}, "", false, 10},
 		{"reset", dial("203.0.113.5", syscall.ECONNRESET), "", false, 10},
 		{"cut stream", context.DeadlineExceeded, "", false, 10},
 	}
