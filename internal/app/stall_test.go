@@ -19,10 +19,10 @@ func stalled(kind string) providertest.Turn {
 	return t
 }
 
-// stallEnv shrinks the timeouts: API_TIMEOUT_MS=300 lets an attempt run
-// 300 ms in all, silent or not.
-func stallEnv(srv *providertest.Server, retries string) envMap {
-	return fakeAPI(srv).with("API_TIMEOUT_MS", "300", "CLAUDE_CODE_MAX_RETRIES", retries)
+// stallEnv shrinks the timeouts: API_TIMEOUT_MS lets an attempt run that
+// long in all, silent or not.
+func stallEnv(srv *providertest.Server, timeoutMS, retries string) envMap {
+	return fakeAPI(srv).with("API_TIMEOUT_MS", timeoutMS, "CLAUDE_CODE_MAX_RETRIES", retries)
 }
 
 // A stream that goes silent after message_start, then a request that is
@@ -33,7 +33,7 @@ func TestStalledStreamIsRetried(t *testing.T) {
 		stalled(providertest.StallStream), stalled(providertest.StallHeaders),
 		{Blocks: []providertest.Block{providertest.Text("recovered")}}}})
 	var rec recorder
-	opts := baseOptions(stallEnv(srv, "3"))
+	opts := baseOptions(stallEnv(srv, "1000", "3")) // ample for the good attempt
 	opts.Sink = rec.sink
 	res, err := Run(t.Context(), opts)
 	if err != nil {
@@ -52,7 +52,7 @@ func TestStalledStreamIsRetried(t *testing.T) {
 		t.Fatalf("%d retries published, want 2", len(retries))
 	}
 	for _, r := range retries {
-		if !strings.Contains(r.Message, "did not finish within 300ms") || r.Category != "connection_error" {
+		if !strings.Contains(r.Message, "did not finish within 1s") || r.Category != "connection_error" {
 			t.Errorf("retry %+v, want it to name the stall", r)
 		}
 	}
@@ -66,7 +66,7 @@ func TestEveryAttemptStallsEndsWithClearError(t *testing.T) {
 			turn := stalled(kind)
 			turn.Repeat = 3
 			srv := providertest.Start(t, providertest.Scenario{Turns: []providertest.Turn{turn}})
-			opts := baseOptions(stallEnv(srv, "2"))
+			opts := baseOptions(stallEnv(srv, "300", "2"))
 			start := time.Now()
 			res, err := Run(t.Context(), opts)
 			if err != nil {

@@ -91,16 +91,16 @@ func TestTotalTimeoutCutsASteadyStream(t *testing.T) {
 }
 
 // A stream longer than the idle limit, whose gaps are all shorter, is
-// never cut: 30 gaps of 20ms against a 150ms idle limit.
+// never cut: 40 gaps of 20ms against a 300ms idle limit.
 func TestSlowSteadyStreamOutlivesTheIdleLimit(t *testing.T) {
-	srv := steadyServer(t, 30, 20*time.Millisecond)
-	c := newTestClient(t, srv.URL, func(cfg *Config) { cfg.IdleTimeout = 150 * time.Millisecond })
+	srv := steadyServer(t, 40, 20*time.Millisecond)
+	c := newTestClient(t, srv.URL, func(cfg *Config) { cfg.IdleTimeout = 300 * time.Millisecond })
 	start := time.Now()
 	a, _ := assemble(t, c.Stream(t.Context(), simpleRequest()))
 	if a.Message().Text() != "hello" {
 		t.Errorf("text %q", a.Message().Text())
 	}
-	if d := time.Since(start); d < 150*time.Millisecond {
+	if d := time.Since(start); d < 300*time.Millisecond {
 		t.Fatalf("the stream took %v, shorter than the idle limit: the test proves nothing", d)
 	}
 }
@@ -153,7 +153,7 @@ func TestStallsLeakNoGoroutines(t *testing.T) {
 func TestIdleStallIsRetried(t *testing.T) {
 	srv := providertest.Start(t, providertest.Scenario{Turns: []providertest.Turn{
 		{Stall: providertest.StallHeaders}, {Blocks: []providertest.Block{providertest.Text("hi")}}}})
-	c := newTestClient(t, srv.URL, func(cfg *Config) { cfg.IdleTimeout = 100 * time.Millisecond })
+	c := newTestClient(t, srv.URL, func(cfg *Config) { cfg.IdleTimeout = 300 * time.Millisecond })
 	pol := provider.RetryPolicy{BaseDelay: time.Millisecond, MaxRetries: 2}
 	var retries []*provider.RetryInfo
 	for ev, err := range provider.StreamWithRetry(t.Context(), c, simpleRequest(), pol) {
@@ -165,7 +165,7 @@ func TestIdleStallIsRetried(t *testing.T) {
 		}
 	}
 	if len(retries) != 1 || retries[0].Err.Cause != provider.CauseTimeout ||
-		!strings.Contains(retries[0].Err.Error(), "no data from the API for 100ms") {
+		!strings.Contains(retries[0].Err.Error(), "no data from the API for 300ms") {
 		t.Fatalf("retries %+v, want one after the idle limit", retries)
 	}
 }
