@@ -121,6 +121,7 @@ func configure(opts Options) (*setup, error) {
 	if err != nil {
 		return nil, err
 	}
+	client = withAPIDebug(opts, client)
 	costs, retry := &cost.Tracker{}, retryPolicy(env)
 	kit := newToolkit(env, settings.Env, summarizer{provider: client, model: model.Resolve("haiku"), retry: retry, costs: costs})
 	pcfg := permissionConfig(opts, settings, mode)

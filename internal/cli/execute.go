@@ -62,7 +62,7 @@ func (c *CLI) options(inv *invocation, prompt string) (app.Options, *renderer, e
 		return app.Options{}, nil, fmt.Errorf("finding the working directory: %w", err)
 	}
 	out, err := sdk.New(c.Stdout, sdk.Options{Format: inv.format, Verbose: inv.verbose,
-		MaxTurns: inv.opts.MaxTurns, MaxBudgetUSD: inv.opts.MaxBudgetUSD})
+		MaxTurns: inv.opts.MaxTurns, MaxBudgetUSD: inv.opts.MaxBudgetUSD, Stderr: c.Stderr})
 	if err != nil {
 		return app.Options{}, nil, err
 	}

@@ -22,7 +22,17 @@ type APIError struct {
 	RequestID  string
 	// MidStream is set when events had already been delivered.
 	MidStream bool
-	Err       error
+	// Cause narrows a connection_error down (CauseHostNotFound, …); ""
+	// when the transport failure has no finer name.
+	Cause string
+	// Local is set when the address that refused the connection is on
+	// this machine (loopback): nothing listens there, and waiting will not
+	// change that.
+	Local bool
+	// Retries is how many times the request was sent again before this
+	// final failure (set by StreamWithRetry).
+	Retries int
+	Err     error
 }
 
 // Error types corvid distinguishes.
@@ -79,9 +89,10 @@ func (e *APIError) Retryable() bool {
 	case e.StatusCode >= 500:
 		return true
 	case e.StatusCode == 0:
-		// Connection failures, error events and malformed streams.
+		// Connection failures, error events and malformed streams, except
+		// those no retry can fix.
 		return e.Type != ErrTypeInvalidRequest && e.Type != ErrTypeAuthentication &&
-			e.Type != ErrTypePermission
+			e.Type != ErrTypePermission && !e.permanent()
 	}
 	return false
 }
@@ -111,24 +122,6 @@ func (e *APIError) Category() string {
 		return "connection_error"
 	}
 	return "unknown"
-}
-
-// Advice says what a user can do about a final (not retried) error.
-func (e *APIError) Advice() string {
-	switch e.Category() {
-	case "authentication_failed":
-		return "check ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN"
-	case "permission_denied":
-		return "the credentials are valid but may not use this model or endpoint; check the key's permissions and --model"
-	case "invalid_request":
-		if e.PromptTooLong() {
-			return "the conversation is longer than the model's context window; start a new session or compact it"
-		}
-		return "the request was rejected; check --model and the flags passed"
-	case "rate_limit", "overloaded", "server_error", "connection_error":
-		return "the API kept failing after retries; try again later, or set --fallback-model"
-	}
-	return ""
 }
 
 // AsAPIError returns err as an *APIError, wrapping foreign errors as

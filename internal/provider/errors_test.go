@@ -43,11 +43,15 @@ func TestAPIErrorText(t *testing.T) {
 
 // Advice texts, as the engine shows them.
 const (
-	adviceAuth    = "check ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN"
-	advicePerm    = "the credentials are valid but may not use this model or endpoint; check the key's permissions and --model"
-	adviceInvalid = "the request was rejected; check --model and the flags passed"
-	adviceTooLong = "the conversation is longer than the model's context window; start a new session or compact it"
-	adviceRetry   = "the API kept failing after retries; try again later, or set --fallback-model"
+	adviceAuth      = "check ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN"
+	advicePerm      = "the credentials are valid but may not use this model or endpoint; check the key's permissions and --model"
+	adviceInvalid   = "the request was rejected; check --model and the flags passed"
+	adviceTooLong   = "the conversation is longer than the model's context window; start a new session or compact it"
+	adviceOverload  = "the API is overloaded; try again later, or set --fallback-model"
+	adviceRate      = "the API is rate-limiting these credentials; wait a while and try again"
+	adviceServer    = "the API had a server error; try again later"
+	adviceConn      = "the connection to the API failed; check the network and ANTHROPIC_BASE_URL"
+	adviceMalformed = "the API sent a stream corvid could not read; if it persists, check any proxy or gateway in ANTHROPIC_BASE_URL"
 )
 
 func TestAPIErrorClassification(t *testing.T) {
@@ -76,26 +80,26 @@ func TestAPIErrorClassification(t *testing.T) {
 		{"409", APIError{StatusCode: 409}, true, false, false, "unknown", ""},
 		{"413", APIError{StatusCode: 413, Type: "request_too_large", Message: "prompt is too long"},
 			false, false, false, "unknown", ""},
-		{"429", APIError{StatusCode: 429, Type: ErrTypeRateLimit}, true, false, false, "rate_limit", adviceRetry},
-		{"500", APIError{StatusCode: 500, Type: ErrTypeAPI}, true, false, false, "server_error", adviceRetry},
-		{"502 without type", APIError{StatusCode: 502}, true, false, false, "server_error", adviceRetry},
-		{"529", APIError{StatusCode: 529, Type: ErrTypeOverloaded}, true, true, false, "overloaded", adviceRetry},
-		{"529 without type", APIError{StatusCode: 529}, true, true, false, "overloaded", adviceRetry},
+		{"429", APIError{StatusCode: 429, Type: ErrTypeRateLimit}, true, false, false, "rate_limit", adviceRate},
+		{"500", APIError{StatusCode: 500, Type: ErrTypeAPI}, true, false, false, "server_error", adviceServer},
+		{"502 without type", APIError{StatusCode: 502}, true, false, false, "server_error", adviceServer},
+		{"529", APIError{StatusCode: 529, Type: ErrTypeOverloaded}, true, true, false, "overloaded", adviceOverload},
+		{"529 without type", APIError{StatusCode: 529}, true, true, false, "overloaded", adviceOverload},
 		{"connection", APIError{Type: ErrTypeConnection, Err: io.ErrUnexpectedEOF},
-			true, false, false, "connection_error", adviceRetry},
+			true, false, false, "connection_error", adviceConn},
 		{"malformed stream", APIError{Type: ErrTypeMalformed, Message: "bad"},
-			true, false, false, "connection_error", adviceRetry},
+			true, false, false, "connection_error", adviceMalformed},
 		{"event overloaded_error", APIError{Type: ErrTypeOverloaded, Message: "Overloaded"},
-			true, true, false, "overloaded", adviceRetry},
+			true, true, false, "overloaded", adviceOverload},
 		{"event api_error", APIError{Type: ErrTypeAPI, Message: "Internal server error"},
-			true, false, false, "server_error", adviceRetry},
+			true, false, false, "server_error", adviceServer},
 		{"event invalid_request_error", APIError{Type: ErrTypeInvalidRequest, Message: "bad"},
 			false, false, false, "invalid_request", adviceInvalid},
 		{"event authentication_error", APIError{Type: ErrTypeAuthentication},
 			false, false, false, "authentication_failed", adviceAuth},
 		{"event permission_error", APIError{Type: ErrTypePermission},
 			false, false, false, "permission_denied", advicePerm},
-		{"event rate_limit_error", APIError{Type: ErrTypeRateLimit}, true, false, false, "rate_limit", adviceRetry},
+		{"event rate_limit_error", APIError{Type: ErrTypeRateLimit}, true, false, false, "rate_limit", adviceRate},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -69,8 +69,10 @@ func (p RetryPolicy) Backoff(attempt int, err *APIError) time.Duration {
 }
 
 // StreamWithRetry streams req from p, sending it again after retryable
-// failures that happen before any event arrived. Each retry is announced
-// by an EventRetry event before the wait. Failures after events were
+// failures that happen before any event arrived, as often as the failure's
+// RetryLimit allows (none for a failure no retry can fix, a short budget
+// for a dead network). Each retry is announced by an EventRetry event
+// before the wait; the final failure carries the number of retries made. Failures after events were
 // delivered are returned with MidStream set: whether to redo a partly
 // streamed turn is the caller's decision.
 func StreamWithRetry(ctx context.Context, p Provider, req *Request, pol RetryPolicy) iter.Seq2[Event, error] {
@@ -101,14 +103,16 @@ func StreamWithRetry(ctx context.Context, p Provider, req *Request, pol RetryPol
 			} else {
 				overloads = 0
 			}
-			giveUp := delivered || !failure.Retryable() || attempt >= pol.MaxRetries ||
+			limit := failure.RetryLimit(pol.MaxRetries)
+			giveUp := delivered || attempt >= limit ||
 				ctx.Err() != nil || (pol.OverloadLimit > 0 && overloads >= pol.OverloadLimit)
 			if giveUp {
+				failure.Retries = attempt
 				yield(Event{}, failure)
 				return
 			}
 			delay := pol.Backoff(attempt+1, failure)
-			info := &RetryInfo{Attempt: attempt + 1, MaxRetries: pol.MaxRetries, Delay: delay, Err: failure}
+			info := &RetryInfo{Attempt: attempt + 1, MaxRetries: limit, Delay: delay, Err: failure}
 			if !yield(Event{Type: EventRetry, Retry: info}, nil) {
 				return
 			}

@@ -36,6 +36,9 @@ type Options struct {
 	// format when a run stops on one of them.
 	MaxTurns     int
 	MaxBudgetUSD float64
+	// Stderr, when set, receives a line for each retry in the text and
+	// json formats (stream-json has system/api_retry frames instead).
+	Stderr io.Writer
 	// NewUUID makes frame uuids for events that carry none; uuid.NewString
 	// when nil. Tests make it deterministic.
 	NewUUID func() string

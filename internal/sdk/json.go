@@ -14,6 +14,7 @@ import (
 // that are ignored, so the output is always exactly one JSON value.
 type JSONWriter struct {
 	output
+	stderr  io.Writer
 	f       *framer
 	verbose bool
 	frames  []json.RawMessage
@@ -22,13 +23,17 @@ type JSONWriter struct {
 
 // NewJSON returns a json renderer writing to w.
 func NewJSON(w io.Writer, opts Options) *JSONWriter {
-	return &JSONWriter{output: output{w: w}, f: newFramer(opts), verbose: opts.Verbose}
+	return &JSONWriter{output: output{w: w}, stderr: opts.Stderr, f: newFramer(opts), verbose: opts.Verbose}
 }
 
-// Publish records ev and prints the output on the first result.
+// Publish records ev and prints the output on the first result. Retries
+// are also said on Options.Stderr as they happen.
 func (j *JSONWriter) Publish(ev event.Event) {
 	if j.done {
 		return
+	}
+	if rt, ok := ev.(event.Retry); ok {
+		retryLine(j.stderr, rt)
 	}
 	_, isResult := ev.(event.Result)
 	if !j.verbose && !isResult {

@@ -21,8 +21,12 @@ func NewText(w io.Writer, opts Options) *TextWriter {
 	return &TextWriter{output: output{w: w}, opts: opts}
 }
 
-// Publish prints the first event.Result; every other event is ignored.
+// Publish prints the first event.Result on the output and each retry on
+// Options.Stderr; every other event is ignored.
 func (t *TextWriter) Publish(ev event.Event) {
+	if rt, ok := ev.(event.Retry); ok && !t.done {
+		retryLine(t.opts.Stderr, rt)
+	}
 	r, ok := ev.(event.Result)
 	if !ok || t.done {
 		return

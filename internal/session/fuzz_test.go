@@ -10,7 +10,8 @@ import (
 
 // FuzzLoad feeds arbitrary bytes to Load and LoadFinished: neither may
 // fail on content (only on reading), and both must return a history in
-// which every tool_use is answered in the next message (Repair's promise).
+// which every tool_use is answered in the next message and in which
+// Repair finds nothing more to fix.
 func FuzzLoad(f *testing.F) {
 	w, path := newTestWriter(f)
 	writeConversation(f, w)
@@ -19,6 +20,7 @@ func FuzzLoad(f *testing.F) {
 	must(w.Assistant(AssistantEntry{MessageID: "m9", Model: "x", Block: toolUse("t9", "Bash", `{}`)}))
 	w.Close()
 	f.Add(must(os.ReadFile(path)))
+	f.Add([]byte("not json\n{\"type\":\"user\"}"))
 	f.Add([]byte(`{"type":"cost-state","costState":{}}` + "\n" + `{"type":"user","uuid":"a","parentUuid":"a","message":{"role":"user","content":"x"}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p := filepath.Join(t.TempDir(), "s.jsonl")
@@ -31,6 +33,9 @@ func FuzzLoad(f *testing.F) {
 				t.Fatalf("%s: %v", name, err)
 			}
 			checkAnswered(t, name, tr.Messages)
+			if _, n := Repair(tr.Messages); n != 0 {
+				t.Fatalf("%s: %d repairs left after loading %q", name, n, data)
+			}
 		}
 	})
 }

@@ -24,8 +24,9 @@ var _ provider.Provider = (*Client)(nil)
 // Client streams responses from the Messages API. It is safe for
 // concurrent use.
 type Client struct {
-	sdk     anthropic.Client
-	timeout time.Duration
+	sdk anthropic.Client
+	// idle and total are the resolved timeouts; 0 is no limit.
+	idle, total time.Duration
 	// betas are the anthropic-beta values of Config.Headers, merged with
 	// each request's own.
 	betas string
@@ -42,7 +43,7 @@ func New(cfg Config) (*Client, error) {
 			return nil, err
 		}
 	}
-	c := &Client{timeout: max(cfg.Timeout, 0)}
+	c := &Client{idle: limit(cfg.IdleTimeout, DefaultIdleTimeout), total: limit(cfg.Timeout, DefaultTimeout)}
 	opts := []option.RequestOption{
 		// corvid resolves credentials itself and retries visibly.
 		option.WithoutEnvironmentDefaults(),
@@ -85,4 +86,15 @@ func checkBaseURL(s string) error {
 		return fmt.Errorf("anthropic: ANTHROPIC_BASE_URL %q is not an http(s) URL", s)
 	}
 	return nil
+}
+
+// limit resolves a configured timeout: 0 is the default, negative is none.
+func limit(d, def time.Duration) time.Duration {
+	switch {
+	case d == 0:
+		return def
+	case d < 0:
+		return 0
+	}
+	return d
 }

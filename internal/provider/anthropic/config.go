@@ -17,9 +17,14 @@ type Config struct {
 	BaseURL string
 	// Headers are added to every request.
 	Headers map[string]string
-	// Timeout bounds the wait for the response headers and for each
-	// stream event after them; 0 means no limit. A long response that
-	// keeps streaming is never cut.
+	// IdleTimeout bounds the silence of one request: the wait for the
+	// response headers, then the gap between two stream events. A response
+	// that keeps streaming is never cut by it. 0 means DefaultIdleTimeout;
+	// a negative value means no limit.
+	IdleTimeout time.Duration
+	// Timeout bounds one request attempt as a whole, from sending it to
+	// message_stop. 0 means DefaultTimeout; a negative value means no
+	// limit.
 	Timeout time.Duration
 	// UserAgent is sent as User-Agent, e.g. "corvid/1.2.3".
 	UserAgent string
@@ -27,10 +32,24 @@ type Config struct {
 	HTTPClient *http.Client
 }
 
+// Default timeouts. A request attempt may take DefaultTimeout in all (as
+// Claude Code's API_TIMEOUT_MS default), but may not be silent for more
+// than DefaultIdleTimeout: a stalled stream is cut and retried long before
+// the total runs out.
+const (
+	DefaultTimeout     = 600 * time.Second
+	DefaultIdleTimeout = 90 * time.Second
+	// maxTimeout caps API_TIMEOUT_MS, so huge values cannot overflow.
+	maxTimeout = 24 * time.Hour
+)
+
 // ConfigFromEnv reads ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN,
 // ANTHROPIC_BASE_URL, ANTHROPIC_CUSTOM_HEADERS (newline-separated
-// "Name: Value" lines) and API_TIMEOUT_MS (milliseconds) through getenv.
-// A malformed timeout is ignored.
+// "Name: Value" lines) and API_TIMEOUT_MS through getenv.
+//
+// API_TIMEOUT_MS=N (milliseconds, N > 0) sets both limits: Timeout to N
+// and IdleTimeout to N or DefaultIdleTimeout, whichever is shorter. A
+// malformed or non-positive value is ignored (the defaults apply).
 func ConfigFromEnv(getenv func(string) string) Config {
 	cfg := Config{
 		APIKey:    strings.TrimSpace(getenv("ANTHROPIC_API_KEY")),
@@ -39,7 +58,8 @@ func ConfigFromEnv(getenv func(string) string) Config {
 		Headers:   ParseHeaders(getenv("ANTHROPIC_CUSTOM_HEADERS")),
 	}
 	if ms, err := strconv.ParseInt(strings.TrimSpace(getenv("API_TIMEOUT_MS")), 10, 64); err == nil && ms > 0 {
-		cfg.Timeout = time.Duration(ms) * time.Millisecond
+		cfg.Timeout = time.Duration(min(ms, int64(maxTimeout/time.Millisecond))) * time.Millisecond
+		cfg.IdleTimeout = min(cfg.Timeout, DefaultIdleTimeout)
 	}
 	return cfg
 }

@@ -9,4 +9,10 @@
 // event is decoded into a provider.Event with its raw JSON attached. The
 // SDK's retries are off; provider.StreamWithRetry retries visibly instead.
 // No SDK type crosses this package's API.
+//
+// Each request attempt runs under a watchdog: an idle limit on the wait
+// for the headers and between events, and a total limit (Config). A cut
+// attempt fails with a *TimeoutError cause, and transport failures are
+// classified (provider.APIError.Cause) so the retry loop can give up at
+// once on those a retry cannot fix.
 package anthropic

@@ -1,8 +1,10 @@
 package anthropic
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"net/http"
 	"strconv"
@@ -103,12 +105,6 @@ func parseDelay(v string, unit time.Duration) (time.Duration, bool) {
 	return time.Duration(f * float64(unit)), true
 }
 
-// connectionError is a transport failure: a refused or dropped connection,
-// or a body that stopped before the stream ended.
-func connectionError(err error) *provider.APIError {
-	return &provider.APIError{Type: provider.ErrTypeConnection, Err: err}
-}
-
 // malformed is a stream event that could not be decoded.
 func malformed(err error) *provider.APIError {
 	return &provider.APIError{Type: provider.ErrTypeMalformed, Message: err.Error(), Err: err}
@@ -131,3 +127,20 @@ func truncate(s string, n int) string {
 	}
 	return s[:n] + "…"
 }
+
+// TimeoutError is the cause given to a request cut by a timeout: the API
+// was silent for Limit (Idle), or the attempt ran for Limit in all. It
+// matches context.DeadlineExceeded.
+type TimeoutError struct {
+	Idle  bool
+	Limit time.Duration
+}
+
+func (e *TimeoutError) Error() string {
+	if e.Idle {
+		return fmt.Sprintf("no data from the API for %s", e.Limit)
+	}
+	return fmt.Sprintf("the request did not finish within %s", e.Limit)
+}
+
+func (e *TimeoutError) Unwrap() error { return context.DeadlineExceeded }

@@ -28,7 +28,7 @@ func (c *Client) Stream(ctx context.Context, req *provider.Request) iter.Seq2[pr
 				Message: "corvid could not build the request: " + err.Error(), Err: err})
 			return
 		}
-		a := newAttempt(ctx, c.timeout)
+		a := newAttempt(ctx, c.idle, c.total)
 		defer a.close()
 		if err := a.run(c, body, req.Headers, yield); err != nil {
 			yield(provider.Event{}, err)
@@ -37,41 +37,25 @@ func (c *Client) Stream(ctx context.Context, req *provider.Request) iter.Seq2[pr
 }
 
 // attempt is one request and the reading of its stream. It owns the
-// request context, the idle timer and the response body.
+// request context, the watchdog and the response body.
 type attempt struct {
 	caller    context.Context
 	ctx       context.Context
 	cancel    context.CancelCauseFunc
-	timeout   time.Duration
-	timer     *time.Timer // nil without a timeout
-	timedOut  error
+	dog       *watchdog
 	res       *http.Response
 	requestID string
 	delivered bool
 }
 
-func newAttempt(caller context.Context, timeout time.Duration) *attempt {
+func newAttempt(caller context.Context, idle, total time.Duration) *attempt {
 	ctx, cancel := context.WithCancelCause(caller)
-	a := &attempt{caller: caller, ctx: ctx, cancel: cancel, timeout: timeout}
-	if timeout > 0 {
-		a.timedOut = fmt.Errorf("no response from the API for %s: %w", timeout, context.DeadlineExceeded)
-		a.timer = time.AfterFunc(timeout, func() { cancel(a.timedOut) })
-	}
-	return a
+	return &attempt{caller: caller, ctx: ctx, cancel: cancel, dog: startWatchdog(idle, total, cancel)}
 }
 
-// kick restarts the idle timer after progress.
-func (a *attempt) kick() {
-	if a.timer != nil {
-		a.timer.Reset(a.timeout)
-	}
-}
-
-// close stops the timer, releases the response body and the context.
+// close stops the watchdog, releases the response body and the context.
 func (a *attempt) close() {
-	if a.timer != nil {
-		a.timer.Stop()
-	}
+	a.dog.stop()
 	if a.res != nil && a.res.Body != nil {
 		_ = a.res.Body.Close()
 	}
@@ -95,7 +79,7 @@ func (a *attempt) run(c *Client, body []byte, headers map[string]string, yield f
 	}
 	a.res = res
 	a.requestID = res.Header.Get("request-id")
-	a.kick()
+	a.dog.kick()
 	return a.read(yield)
 }
 
@@ -105,7 +89,7 @@ func (a *attempt) read(yield func(provider.Event, error) bool) *provider.APIErro
 	sse := ssestream.NewDecoder(a.res)
 	var dec decoder
 	for sse.Next() {
-		a.kick()
+		a.dog.kick()
 		raw := bytes.TrimSpace(sse.Event().Data)
 		name := sse.Event().Type
 		if name == "error" {
@@ -126,9 +110,11 @@ func (a *attempt) read(yield func(provider.Event, error) bool) *provider.APIErro
 			continue
 		}
 		a.delivered = true
+		a.dog.pause()
 		if !yield(ev, nil) || ev.Type == provider.EventMessageStop {
 			return nil
 		}
+		a.dog.kick()
 	}
 	err := sse.Err()
 	if err == nil {
@@ -151,14 +137,15 @@ func eventType(raw []byte) string {
 	return w.Type
 }
 
-// fail classifies err: the caller's cancellation, the idle timeout, an
-// HTTP error response, or a transport failure.
+// fail classifies err: the caller's cancellation, a timeout, an HTTP
+// error response, or a transport failure.
 func (a *attempt) fail(err error) *provider.APIError {
 	if a.caller.Err() != nil {
 		return a.mark(&provider.APIError{Type: provider.ErrTypeConnection, Err: context.Cause(a.caller)})
 	}
-	if cause := context.Cause(a.ctx); a.timedOut != nil && errors.Is(cause, a.timedOut) {
-		return a.mark(&provider.APIError{Type: provider.ErrTypeConnection, Message: cause.Error(), Err: cause})
+	if te, ok := errors.AsType[*TimeoutError](context.Cause(a.ctx)); ok {
+		return a.mark(&provider.APIError{Type: provider.ErrTypeConnection, Cause: provider.CauseTimeout,
+			Message: te.Error(), Err: te})
 	}
 	if e, ok := asSDKError(err); ok {
 		return a.mark(fromHTTP(e))

@@ -194,17 +194,6 @@ func TestHTTPErrorBodies(t *testing.T) {
 	}
 }
 
-func TestConnectionRefused(t *testing.T) {
-	srv := httptest.NewServer(http.NotFoundHandler())
-	url := srv.URL
-	srv.Close()
-	_, err := collect(newTestClient(t, url).Stream(context.Background(), simpleRequest()))
-	e := apiError(t, err)
-	if e.Type != provider.ErrTypeConnection || e.StatusCode != 0 || e.Err == nil || !e.Retryable() {
-		t.Errorf("got %+v", e)
-	}
-}
-
 func TestInvalidRequestIsNotSent(t *testing.T) {
 	c := newTestClient(t, "http://127.0.0.1:1")
 	for name, req := range map[string]*provider.Request{
@@ -234,11 +223,12 @@ func TestIdleTimeout(t *testing.T) {
 	}))
 	defer srv.Close()
 	defer close(release)
-	c := newTestClient(t, srv.URL, func(cfg *Config) { cfg.Timeout = 100 * time.Millisecond })
+	c := newTestClient(t, srv.URL, func(cfg *Config) { cfg.IdleTimeout = 100 * time.Millisecond })
 	start := time.Now()
 	evs, err := collect(c.Stream(context.Background(), simpleRequest()))
 	e := apiError(t, err)
-	if e.Type != provider.ErrTypeConnection || !errors.Is(err, context.DeadlineExceeded) || len(evs) != 1 || !e.Retryable() {
+	if e.Type != provider.ErrTypeConnection || e.Cause != provider.CauseTimeout || !errors.Is(err, context.DeadlineExceeded) ||
+		len(evs) != 1 || !e.Retryable() || !e.MidStream {
 		t.Errorf("got %+v after %d events", e, len(evs))
 	}
 	if d := time.Since(start); d > 3*time.Second {
@@ -260,7 +250,7 @@ func TestIdleTimeoutResetsOnProgress(t *testing.T) {
 	defer srv.Close()
 	// The whole stream takes ~300ms, each gap 60ms: a 150ms idle limit
 	// must not cut it.
-	c := newTestClient(t, srv.URL, func(cfg *Config) { cfg.Timeout = 150 * time.Millisecond })
+	c := newTestClient(t, srv.URL, func(cfg *Config) { cfg.IdleTimeout = 150 * time.Millisecond })
 	a, _ := assemble(t, c.Stream(context.Background(), simpleRequest()))
 	if a.Message().Text() != "hello" {
 		t.Errorf("text %q", a.Message().Text())

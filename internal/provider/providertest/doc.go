@@ -5,8 +5,9 @@
 // as server-sent events in the same shape, order and chunking the real API
 // uses (message_start, ping, content_block_start/delta/stop, message_delta,
 // message_stop). Turns can instead inject failures: HTTP errors with
-// retry-after, connections cut mid-stream, error events and malformed
-// records.
+// retry-after, connections cut mid-stream, error events, malformed
+// records, and stalls (a request held without headers, or a stream gone
+// silent after some events, for a while or until the client leaves).
 //
 // Every request is recorded and checked against the conversation rules the
 // real API enforces (alternating roles, each tool_use answered by exactly

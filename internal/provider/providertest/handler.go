@@ -28,6 +28,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.answerError(w, ex, -1, newHTTPError(http.StatusInternalServerError, "providertest: scenario exhausted"), reqID)
 	case t.failsHTTP():
 		s.answerError(w, ex, turn, turnError(t), reqID)
+	case t.Stall == StallHeaders && !silence(r.Context(), s.closing, t.StallFor):
+		// The client left, or the server is closing: drop the connection
+		// without an answer (returning would send an empty 200).
+		s.recordOutcome(ex, turn, 0)
+		panic(http.ErrAbortHandler)
 	default:
 		s.stream(w, r, ex, s.priceCache(ex, decoded, t), turn, decoded.Model)
 	}

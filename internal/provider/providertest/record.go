@@ -32,7 +32,8 @@ type Request struct {
 	DecodeErr error
 
 	// Turn is the index of the scripted turn that answered, -1 for none;
-	// Status is the HTTP status sent.
+	// Status is the HTTP status sent (0 when a stalled request was left
+	// before any answer).
 	Turn   int
 	Status int
 	// Cache is what the prompt-cache model decided; nil when the

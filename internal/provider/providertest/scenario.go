@@ -68,6 +68,15 @@ type Turn struct {
 	ErrorEvent string `json:"error_event,omitempty"`
 	Malformed  bool   `json:"malformed,omitempty"`
 
+	// Stall makes the server go silent: StallHeaders holds the request
+	// without answering it, StallStream sends the headers and then pauses
+	// after CutAfter events (0: before any). The pause lasts StallFor
+	// (JSON: stall_ms), or, when that is 0, until the client leaves or
+	// the server closes; after a finite pause the turn goes on as
+	// scripted.
+	Stall    string        `json:"stall,omitempty"`
+	StallFor time.Duration `json:"-"`
+
 	// Repeat serves this turn to that many consecutive requests (default 1).
 	Repeat int `json:"repeat,omitempty"`
 }
@@ -120,11 +129,18 @@ type turnAlias Turn
 type turnJSON struct {
 	*turnAlias
 	ChunkDelayMS int64 `json:"chunk_delay_ms,omitempty"`
+	StallMS      int64 `json:"stall_ms,omitempty"`
 }
+
+// Stall kinds.
+const (
+	StallHeaders = "headers"
+	StallStream  = "stream"
+)
 
 // MarshalJSON writes the turn with its delay as chunk_delay_ms.
 func (t Turn) MarshalJSON() ([]byte, error) {
-	return json.Marshal(turnJSON{(*turnAlias)(&t), t.ChunkDelay.Milliseconds()})
+	return json.Marshal(turnJSON{(*turnAlias)(&t), t.ChunkDelay.Milliseconds(), t.StallFor.Milliseconds()})
 }
 
 // UnmarshalJSON reads a turn, rejecting unknown fields so a typo in a
@@ -137,5 +153,6 @@ func (t *Turn) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	t.ChunkDelay = time.Duration(j.ChunkDelayMS) * time.Millisecond
+	t.StallFor = time.Duration(j.StallMS) * time.Millisecond
 	return nil
 }

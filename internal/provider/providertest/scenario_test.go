@@ -98,6 +98,10 @@ func TestParseRejects(t *testing.T) {
 		{"error status and cut", `{"turns": [{"status": 500, "cut_after": 1}]}`, "HTTP error"},
 		{"odd status", `{"turns": [{"status": 302}]}`, "status 302"},
 		{"negative delay", `{"turns": [{"chunk_delay_ms": -1}]}`, "negative"},
+		{"unknown stall", `{"turns": [{"stall": "body"}]}`, "stall \"body\""},
+		{"stall and error event", `{"turns": [{"stall": "stream", "error_event": "api_error"}]}`, "stalled turn"},
+		{"stall and error status", `{"turns": [{"status": 500, "stall": "headers"}]}`, "HTTP error"},
+		{"stall_ms without stall", `{"turns": [{"stall_ms": 5}]}`, "needs a stall"},
 		{"trailing data", `{"turns": []} {}`, "trailing"},
 	}
 	for _, tc := range tests {

@@ -40,27 +40,34 @@ type player struct {
 	sent    func(sseEvent, time.Time)
 }
 
-// play sends evs in order, ending the stream early where the turn says.
+// play sends evs in order, ending the stream early or stalling where the
+// turn says.
 func (p *player) play(t Turn, evs []sseEvent) {
 	stopAt := interruptAt(t)
 	for i, ev := range evs {
-		if i == stopAt {
+		if i == stopAt && t.Stall == "" {
 			p.interrupt(t, i, evs[i:])
+			return
+		}
+		if i == stopAt && !p.pause(t.StallFor) {
 			return
 		}
 		if (i > 0 && !p.wait()) || p.send(ev) != nil {
 			return
 		}
 	}
-	if stopAt == len(evs) {
+	switch {
+	case stopAt == len(evs) && t.Stall != "":
+		p.pause(t.StallFor)
+	case stopAt == len(evs):
 		p.interrupt(t, len(evs), nil)
 	}
 }
 
 // interruptAt is the number of events sent before the turn's scripted
-// failure, or -1 when the stream runs to the end.
+// failure or stall, or -1 when the stream runs to the end.
 func interruptAt(t Turn) int {
-	if t.interrupts() || t.CutAfter > 0 {
+	if t.interrupts() || t.CutAfter > 0 || t.Stall == StallStream {
 		return t.CutAfter
 	}
 	return -1
@@ -121,14 +128,29 @@ func (p *player) wait() bool {
 	if p.delay <= 0 {
 		return true
 	}
-	t := time.NewTimer(p.delay)
-	defer t.Stop()
+	return silence(p.ctx, p.closing, p.delay)
+}
+
+// pause is a scripted stall: d, or until the client leaves when d is 0.
+func (p *player) pause(d time.Duration) bool {
+	return silence(p.ctx, p.closing, d)
+}
+
+// silence waits d (for ever when d is 0); false when ctx ended or closing
+// was closed first.
+func silence(ctx context.Context, closing <-chan struct{}, d time.Duration) bool {
+	var fired <-chan time.Time
+	if d > 0 {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		fired = t.C
+	}
 	select {
-	case <-t.C:
+	case <-fired:
 		return true
-	case <-p.ctx.Done():
+	case <-ctx.Done():
 		return false
-	case <-p.closing:
+	case <-closing:
 		return false
 	}
 }

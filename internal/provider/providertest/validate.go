@@ -26,8 +26,14 @@ func (t Turn) validate() error {
 		return fmt.Errorf("status %d: want 200 or an error status 400-599", t.Status)
 	case t.ErrorEvent != "" && t.Malformed:
 		return errors.New("error_event and malformed are exclusive")
-	case t.failsHTTP() && (t.interrupts() || t.CutAfter > 0):
-		return errors.New("an HTTP error turn cannot also cut, malform or send an error event")
+	case t.failsHTTP() && (t.interrupts() || t.CutAfter > 0 || t.Stall != ""):
+		return errors.New("an HTTP error turn cannot also cut, stall, malform or send an error event")
+	case t.Stall != "" && t.Stall != StallHeaders && t.Stall != StallStream:
+		return fmt.Errorf("stall %q: want %q or %q", t.Stall, StallHeaders, StallStream)
+	case t.Stall != "" && t.interrupts():
+		return errors.New("a stalled turn cannot also malform or send an error event")
+	case t.StallFor < 0, t.StallFor > 0 && t.Stall == "":
+		return errors.New("stall_ms needs a stall and must not be negative")
 	}
 	for j, b := range t.Blocks {
 		if err := b.validate(); err != nil {
