@@ -32,3 +32,7 @@ func usagef(format string, a ...any) error {
 	err := fmt.Errorf(format, a...)
 	return &usageError{msg: err.Error(), err: errors.Unwrap(err)}
 }
+
+// errTrustNotDir reports a corvid trust argument that is not an existing
+// directory.
+var errTrustNotDir = errors.New("corvid trust: not an existing directory")

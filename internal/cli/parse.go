@@ -14,6 +14,7 @@ func (c *CLI) parse(args []string) (*invocation, error) {
 		posArgs []string
 	)
 	root := newRoot(&f, func(a []string) { ran, posArgs = true, a })
+	c.helpWithSubcommands(root)
 	if args == nil {
 		args = []string{} // cobra would read os.Args for nil
 	}

@@ -2,70 +2,59 @@ package cli
 
 import (
 	"context"
-	"fmt"
 
-	"corvid/internal/app"
+	"github.com/spf13/cobra"
 )
 
-// subcommand runs corvid's own subcommands (corvid trust …). It reports
-// whether args named one.
-func (c *CLI) subcommand(_ context.Context, args []string) (int, bool) {
+// commandTree returns the root command with corvid's own subcommands
+// (trust, permissions) attached. It serves subcommand runs and renders
+// the root's help, so that corvid --help lists them.
+func (c *CLI) commandTree() *cobra.Command {
+	var unused flags
+	root := newRoot(&unused, func([]string) {})
+	root.AddCommand(c.trustCommand(), c.permissionsCommand())
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return flagError(err) })
+	root.SetIn(c.Stdin)
+	root.SetOut(c.Stdout)
+	root.SetErr(c.Stderr)
+	return root
+}
+
+// subcommand runs one of corvid's own subcommands when the first argument
+// names it, and reports whether it did. Only the first argument selects a
+// subcommand, as before: "corvid -p trust" is a prompt.
+func (c *CLI) subcommand(ctx context.Context, args []string) (int, bool) {
 	if len(args) == 0 {
 		return 0, false
 	}
-	switch args[0] {
-	case "trust":
-		return c.trust(args[1:]), true
-	case "permissions":
-		return c.permissions(args[1:]), true
+	root := c.commandTree()
+	if sub, _, err := root.Find(args[:1]); err != nil || sub == root {
+		return 0, false
 	}
-	return 0, false
+	root.SetArgs(args)
+	if err := root.ExecuteContext(ctx); err != nil {
+		return c.finish(outcome{err: err}), true
+	}
+	return exitOK, true
 }
 
-// trust: corvid trust [DIR] records DIR (default: the current directory)
-// as trusted, so its .claude settings may grant permissions.
-func (c *CLI) trust(args []string) int {
-	if len(args) > 1 {
-		fmt.Fprintln(c.Stderr, "Usage: corvid trust [DIR]")
-		return exitFailure
+// checkArgs turns a cobra argument check's failure into a usage error
+// that names the command and shows how to call it.
+func checkArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := check(cmd, args); err != nil {
+			return usagef("Error: %s: %v\nUsage: %s", cmd.CommandPath(), err, cmd.UseLine())
+		}
+		return nil
 	}
-	cwd, err := c.getwd()
-	if err != nil {
-		return c.finish(outcome{err: err})
-	}
-	var dir string
-	if len(args) == 1 {
-		dir = args[0]
-	}
-	recorded, err := app.Trust(c.getenv, cwd, dir)
-	if err != nil {
-		return c.finish(outcome{err: err})
-	}
-	fmt.Fprintf(c.Stdout, "Trusted %s: its .claude settings may now grant permissions.\n", recorded)
-	return exitOK
 }
 
-// permissions: corvid permissions check [flags] 'Tool(argument)' prints
-// what a run started here with those flags would decide, and why.
-func (c *CLI) permissions(args []string) int {
-	if len(args) < 2 || args[0] != "check" {
-		fmt.Fprintln(c.Stderr, "Usage: corvid permissions check [--permission-mode M] [--allowedTools …] [--disallowedTools …] [--settings …] 'Tool(argument)'")
-		return exitFailure
-	}
-	inv, err := c.parse(append(append([]string{"-p"}, args[1:len(args)-1]...), "x"))
-	if err != nil || inv == nil {
-		return c.finish(outcome{err: err})
-	}
-	cwd, err := c.getwd()
-	if err != nil {
-		return c.finish(outcome{err: err})
-	}
-	opts := inv.opts
-	opts.Cwd, opts.Getenv, opts.Stderr = cwd, c.getenv, c.Stderr
-	d, err := app.Explain(opts, args[len(args)-1])
-	if err != nil {
-		return c.finish(outcome{err: err})
-	}
-	fmt.Fprintf(c.Stdout, "%s\n%s\n", d.Behavior, d.Reason)
-	return exitOK
+// helpWithSubcommands makes root's help that of the whole command tree.
+func (c *CLI) helpWithSubcommands(root *cobra.Command) {
+	root.SetHelpFunc(func(*cobra.Command, []string) {
+		tree := c.commandTree()
+		tree.InitDefaultHelpFlag()
+		tree.InitDefaultVersionFlag()
+		tree.HelpFunc()(tree, nil)
+	})
 }

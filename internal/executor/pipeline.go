@@ -61,7 +61,17 @@ type Outcome struct {
 	Result *tool.Result
 	// Interrupt asks to end the turn (a rejected permission prompt).
 	Interrupt bool
+	// Origin is the stage that ended the call: OriginTool once the tool
+	// ran, whatever a PostToolUse hook made of its result.
+	Origin Origin
+	// Failed is set when the tool ran and its own result was an error
+	// (before any PostToolUse hook): the only kind of failure that may
+	// cancel sibling calls.
+	Failed bool
 }
+
+// ranAndFailed reports whether the tool itself ran and failed.
+func (o Outcome) ranAndFailed() bool { return o.Origin.cascades() && o.Failed }
 
 // Validate checks input against the tool's schema. The error text names
 // the offending field and is meant for the model.
@@ -101,10 +111,11 @@ func (p *Pipeline) schema(t tool.Tool) (*jsonschema.Schema, error) {
 func (p *Pipeline) Run(ctx context.Context, t tool.Tool, call tool.Call, inputErr error) Outcome {
 	if inputErr != nil {
 		return Outcome{Result: tool.UseError(fmt.Sprintf(
-			"InputValidationError: the input for %s could not be read: %v", t.Name(), inputErr))}
+			"InputValidationError: the input for %s could not be read: %v", t.Name(), inputErr)),
+			Origin: OriginInput}
 	}
 	if res := p.check(ctx, t, call.Input); res != nil {
-		return Outcome{Result: res}
+		return Outcome{Result: res, Origin: OriginInput}
 	}
 	hookIn := HookInput{ToolName: t.Name(), ToolUseID: call.ID, Input: call.Input}
 	var hook HookDecision
@@ -112,7 +123,7 @@ func (p *Pipeline) Run(ctx context.Context, t tool.Tool, call tool.Call, inputEr
 		hook = p.Hooks.PreToolUse(ctx, hookIn)
 		if len(hook.UpdatedInput) > 0 {
 			if res := p.check(ctx, t, hook.UpdatedInput); res != nil {
-				return Outcome{Result: res}
+				return Outcome{Result: res, Origin: OriginInput}
 			}
 			call.Input = hook.UpdatedInput
 			hookIn.Input = hook.UpdatedInput
@@ -123,18 +134,20 @@ func (p *Pipeline) Run(ctx context.Context, t tool.Tool, call tool.Call, inputEr
 		if p.OnDenial != nil {
 			p.OnDenial(t, call, d)
 		}
-		return Outcome{Result: tool.ErrorText(denialText(t, d)), Interrupt: d.Interrupt}
+		return Outcome{Result: tool.ErrorText(denialText(t, d)), Interrupt: d.Interrupt,
+			Origin: denialOrigin(hook)}
 	}
 	if len(d.UpdatedInput) > 0 {
 		call.Input = d.UpdatedInput
 	}
 	res := p.invoke(ctx, t, call)
+	out := Outcome{Result: res, Origin: OriginTool, Failed: res.IsError}
 	if p.Hooks != nil {
 		if r := p.Hooks.PostToolUse(ctx, hookIn, res); r != nil {
-			res = r
+			out.Result = r
 		}
 	}
-	return Outcome{Result: res}
+	return out
 }
 
 // check validates input by schema and by the tool's own rules.
@@ -156,6 +169,15 @@ func (p *Pipeline) decide(ctx context.Context, t tool.Tool, call tool.Call, hook
 	req := permission.Request{Tool: t, ToolUseID: call.ID, Input: call.Input,
 		ToolCheck: safeCheckPermissions(ctx, t, call.Input), Hook: hook.Permission, WorkDir: call.Env.WorkDir}
 	return checker.Check(ctx, req)
+}
+
+// denialOrigin says who refused a call: the hook when its verdict was
+// deny (a hook's deny overrides every rule), else the permission checker.
+func denialOrigin(hook HookDecision) Origin {
+	if hook.Permission == tool.PermissionDeny {
+		return OriginHook
+	}
+	return OriginPermission
 }
 
 func denialText(t tool.Tool, d permission.Decision) string {

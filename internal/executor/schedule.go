@@ -87,7 +87,7 @@ func (e *Executor) run(ctx context.Context, t *tracked, call tool.Call) {
 	res := out.Result
 	if r := e.abortReason(t); r != abortNone {
 		res = e.synthetic(r)
-	} else if res.IsError && t.tool.AbortsSiblingsOnError() {
+	} else if out.ranAndFailed() && t.tool.AbortsSiblingsOnError() {
 		e.hasErrored = true
 		e.erroredDesc = describe(t.call)
 		e.sibCancel(ErrSiblingFailed)

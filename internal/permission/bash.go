@@ -171,7 +171,7 @@ func (l *bashLine) track(cmd shell.Command) {
 	default:
 		for _, d := range append([]fsPath(nil), l.cwds...) {
 			abs, ok := absolute(ops[0].Text, d.link, l.c.e.env.home)
-			p, err := l.c.resolve(abs, l.cwds...)
+			p, err := l.resolve(abs)
 			if !ok || err != nil {
 				l.lost = true
 				return

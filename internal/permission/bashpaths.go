@@ -46,6 +46,9 @@ func (l *bashLine) checkWord(w shell.Word, acc access) []verdict {
 	if l.isProcSubst(w) {
 		return nil // a pipe to a command that is checked on its own
 	}
+	if w.Static() && shell.HarmlessPath(w.Text) {
+		return nil // a standard stream or an open descriptor, not a file
+	}
 	paths, err := l.resolveWord(w)
 	if err != nil {
 		v := askV(askMode, fmt.Sprintf("cannot tell which path `%s` names: %v", capText(w.Text, 200), err))
@@ -120,13 +123,24 @@ func (l *bashLine) expand(abs string, glob bool) ([]fsPath, error) {
 	}
 	out := make([]fsPath, 0, len(names))
 	for _, n := range names {
-		p, err := l.c.resolve(n, l.cwds...)
+		p, err := l.resolve(n)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// resolve resolves an absolute path as the shell will open it: its
+// /proc/self/cwd is the line's current directory when only one is
+// possible.
+func (l *bashLine) resolve(abs string) (fsPath, error) {
+	self := ""
+	if !l.lost && !l.chdir && len(l.cwds) == 1 {
+		self = l.cwds[0].target
+	}
+	return l.c.resolveFor(abs, self, l.cwds...)
 }
 
 // globMatches expands a glob whose wildcards are all in its last

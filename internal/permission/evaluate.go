@@ -42,8 +42,14 @@ func (c *call) cwdForms() []string { return c.cwdP.forms() }
 // whose resolution is known (working directories, home, the current
 // directory, and extra).
 func (c *call) resolve(p string, extra ...fsPath) (fsPath, error) {
+	return c.resolveFor(p, "", extra...)
+}
+
+// resolveFor is resolve for a path that a process working in selfCwd
+// opens ("" when not known).
+func (c *call) resolveFor(p, selfCwd string, extra ...fsPath) (fsPath, error) {
 	known := append(append(append([]fsPath(nil), c.e.known...), c.cwdP), extra...)
-	return newFSPath(p, known...)
+	return newFSPath(p, selfCwd, known...)
 }
 
 // evaluate applies the rules in Claude Code's order: every deny rule

@@ -78,7 +78,7 @@ func (c *call) toolPath() (fsPath, error) {
 // decided=false when the path is inside the working directories and no
 // rule or safety check has anything to say: the caller decides then.
 func (c *call) checkPath(p fsPath, acc access, toolName string) (verdict, bool) {
-	what := acc.verb() + " " + p.target
+	what := acc.verb() + " " + p.describe()
 	if r := c.pathRule(c.e.deny, p, acc, toolName); r != nil {
 		return denyRule(r, what), true
 	}

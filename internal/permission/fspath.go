@@ -35,10 +35,22 @@ func (p fsPath) forms() []string {
 	return []string{p.link, p.target}
 }
 
-// newFSPath resolves an absolute path. known are directories whose
-// resolution is already known: a path below one of them (as written) is
-// resolved from there, which saves a system call per component.
-func newFSPath(p string, known ...fsPath) (fsPath, error) {
+// describe names the path the kernel reaches, and the path as written
+// when that differs.
+func (p fsPath) describe() string {
+	if p.link == p.target {
+		return p.target
+	}
+	return p.target + " (" + p.link + " before links are followed)"
+}
+
+// newFSPath resolves an absolute path the way the kernel will when the
+// command opens it. selfCwd is the working directory of the process that
+// will open it, for /proc/self/cwd ("" when unknown: such a path is an
+// error). known are directories whose resolution is already known: a
+// path below one of them (as written) is resolved from there, which
+// saves a system call per component.
+func newFSPath(p, selfCwd string, known ...fsPath) (fsPath, error) {
 	if len(p) > maxPathLen {
 		return fsPath{}, errPathTooLong
 	}
@@ -51,7 +63,7 @@ func newFSPath(p string, known ...fsPath) (fsPath, error) {
 			base, rest, best = k.target, p[n+1:], n
 		}
 	}
-	target, err := resolveIn(base, rest)
+	target, err := resolveIn(base, rest, selfCwd)
 	if err != nil {
 		return fsPath{}, err
 	}
@@ -60,15 +72,16 @@ func newFSPath(p string, known ...fsPath) (fsPath, error) {
 
 // resolve resolves an absolute path from the root.
 func resolve(p string) (string, error) {
-	return resolveIn("/", p)
+	return resolveIn("/", p, "")
 }
 
 // resolveIn follows p, relative to the resolved directory done,
 // component by component: a symbolic link is replaced by its target
 // (also a dangling one: writing through it creates the target), ".."
 // pops the directory reached so far, and once a component does not
-// exist the rest is appended as written.
-func resolveIn(done, p string) (string, error) {
+// exist the rest is appended as written. Below /proc, procStep stands
+// for the process that will open the path (see procfs.go).
+func resolveIn(done, p, selfCwd string) (string, error) {
 	todo := splitPath(p)
 	links, missing := 0, false
 	for len(todo) > 0 {
@@ -79,6 +92,13 @@ func resolveIn(done, p string) (string, error) {
 			continue
 		case "..":
 			done = filepath.Dir(done)
+			continue
+		}
+		if next, ok, err := procStep(done, c, selfCwd); ok {
+			if err != nil {
+				return "", err
+			}
+			done = next
 			continue
 		}
 		next := filepath.Join(done, c)

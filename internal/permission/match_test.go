@@ -116,10 +116,10 @@ func TestResolve(t *testing.T) {
 			t.Errorf("resolve(%q) = %q, %v; want %q (error %v)", tt.in, strings.TrimPrefix(got, root), err, tt.want, tt.err)
 		}
 	}
-	if _, err := newFSPath("rel/path"); err == nil {
+	if _, err := newFSPath("rel/path", ""); err == nil {
 		t.Error("a relative path must not resolve")
 	}
-	if _, err := newFSPath("/" + strings.Repeat("x", maxPathLen)); err == nil {
+	if _, err := newFSPath("/"+strings.Repeat("x", maxPathLen), ""); err == nil {
 		t.Error("an over-long path must not resolve")
 	}
 }

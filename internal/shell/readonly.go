@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"path"
+	"slices"
 	"strings"
 )
 
@@ -80,14 +82,25 @@ func (r Redirect) Writes() bool {
 
 // harmlessTarget reports whether writing to w writes no file.
 func harmlessTarget(w Word) bool {
-	if !w.Static() {
+	return w.Static() && HarmlessPath(w.Text)
+}
+
+// HarmlessPath reports whether p names a standard stream, /dev/null or
+// an open descriptor (/dev/fd/N) rather than a file: the exact names
+// only, after removing repeated and "." separators. A path with ".." is
+// never harmless, whatever it cleans to (the kernel applies ".." after
+// following links: /dev/fd/.. is /proc/self, not /dev). /dev/tty is not
+// on the list: writing to the user's terminal is asked about.
+func HarmlessPath(p string) bool {
+	if slices.Contains(strings.Split(p, "/"), "..") {
 		return false
 	}
-	switch w.Text {
-	case "/dev/null", "/dev/stdout", "/dev/stderr":
+	switch p = path.Clean(p); p {
+	case "/dev/null", "/dev/stdin", "/dev/stdout", "/dev/stderr":
 		return true
 	}
-	return strings.HasPrefix(w.Text, "/dev/fd/")
+	fd, ok := strings.CutPrefix(p, "/dev/fd/")
+	return ok && fd != "" && strings.Trim(fd, "0123456789") == ""
 }
 
 // fdTarget reports whether w names a file descriptor (`>&2`, `>&-`).
