@@ -25,11 +25,13 @@ type servers struct {
 func scriptCommands() map[string]func(*testscript.TestScript, bool, []string) {
 	s := &servers{m: map[*testscript.TestScript]*providertest.Server{}}
 	return map[string]func(*testscript.TestScript, bool, []string){
-		"fakeapi":     s.fakeapi,
-		"corvidexit":  s.corvidExit,
-		"corvidsig":   s.corvidSignal,
-		"corvidkill9": s.corvidKill9,
-		"sessions":    sessionsCmd,
+		"fakeapi":       s.fakeapi,
+		"corvidexit":    s.corvidExit,
+		"corvidsig":     s.corvidSignal,
+		"corvidkill9":   s.corvidKill9,
+		"corvidsigproc": s.corvidSignalProc,
+		"noprocs":       noprocs,
+		"sessions":      sessionsCmd,
 	}
 }
 
@@ -177,7 +179,7 @@ func lookIn(pathList, name string) string {
 func scriptEnv(ts *testscript.TestScript) []string {
 	var env []string
 	for _, k := range []string{"PATH", "HOME", "WORK", "TMPDIR", "CORVID_CONFIG_DIR",
-		"ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY", "GOCOVERDIR"} {
+		"ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY", "GOCOVERDIR", "IS_SANDBOX"} {
 		if v := ts.Getenv(k); v != "" {
 			env = append(env, k+"="+v)
 		}

@@ -87,6 +87,7 @@ type Manager struct {
 	mu        sync.Mutex
 	procs     map[string]*proc
 	order     []*proc
+	jobs      []*Job // adopted foreground jobs (see Adopt)
 	notes     []string
 	closed    bool
 	observers sync.WaitGroup // the goroutines that wait for processes
