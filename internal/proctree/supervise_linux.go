@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 // sweepEvery is how often a stopping supervisor repeats SIGKILL, for
@@ -77,10 +78,10 @@ func (s *supervisor) loop(reaped <-chan exited, sigs <-chan os.Signal) int {
 				continue
 			}
 			s.report(e.code)
-			if !s.linger {
-				return s.code
+			if !s.linger && !s.stopping {
+				return s.code // what is left goes to corvid, a subreaper too
 			}
-			if !s.stopping {
+			if !s.stopping && hasChildren() {
 				s.begin() // stop what still holds the output
 			}
 		case <-sigs:
@@ -150,6 +151,24 @@ func statusCode(ws syscall.WaitStatus) int {
 		return 128 + int(ws.Signal())
 	}
 	return ws.ExitStatus()
+}
+
+// waitid(2) arguments.
+const (
+	pAll     = 0
+	wNoHang  = 0x1
+	wExited  = 0x4
+	wNoWait  = 0x1000000
+	sigInfoB = 128 // sizeof(siginfo_t)
+)
+
+// hasChildren reports whether the process still has a child, without
+// reaping it.
+func hasChildren() bool {
+	var info [sigInfoB]byte
+	_, _, errno := syscall.Syscall6(syscall.SYS_WAITID, pAll, 0, uintptr(unsafe.Pointer(&info[0])),
+		wExited|wNoHang|wNoWait, 0, 0)
+	return errno != syscall.ECHILD
 }
 
 // dropStdio points descriptors 0-2 at /dev/null, so the supervisor does
