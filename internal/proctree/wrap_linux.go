@@ -3,6 +3,7 @@ package proctree
 import (
 	"os"
 	"strconv"
+	"syscall"
 	"time"
 )
 
@@ -27,9 +28,11 @@ func Wrap(argv []string, grace time.Duration, statusFD int) (string, []string) {
 
 // init turns the process into a supervisor when Wrap started it; it
 // never returns then. Running in init makes every binary that links the
-// package (corvid and the test binaries) able to supervise.
+// package (corvid and the test binaries) able to supervise. It exits with
+// syscall.Exit: the supervisor has nothing to flush, and os.Exit in a
+// binary built with -race waits a second for late race reports.
 func init() {
 	if len(os.Args) > 4 && os.Args[1] == supervisorArg {
-		os.Exit(supervise(os.Args[2:]))
+		syscall.Exit(supervise(os.Args[2:]))
 	}
 }

@@ -24,6 +24,7 @@ const statusFD = 3
 // once and stays while descendants that detached from the output live.
 type Job struct {
 	cmd    *exec.Cmd
+	cgroup *proctree.Cgroup // nil without a writable cgroup v2 hierarchy
 	grace  time.Duration
 	once   sync.Once
 	code   int
@@ -46,14 +47,19 @@ func StartJob(shell, script, dir string, env []string, out *os.File, grace time.
 		status, statusW, fd = r, w, statusFD
 	}
 	name, args := proctree.Wrap([]string{shell, "-c", script}, grace, fd)
-	j.cmd = exec.Command(name, args...)
-	j.cmd.Dir, j.cmd.Env, j.cmd.SysProcAttr = dir, env, sysProcAttr()
-	j.cmd.Stdout, j.cmd.Stderr = out, out
+	newCmd := func() *exec.Cmd {
+		cmd := exec.Command(name, args...)
+		cmd.Dir, cmd.Env, cmd.SysProcAttr = dir, env, sysProcAttr()
+		cmd.Stdout, cmd.Stderr = out, out
+		if statusW != nil {
+			cmd.ExtraFiles = []*os.File{statusW}
+		}
+		return cmd
+	}
 	if statusW != nil {
-		j.cmd.ExtraFiles = []*os.File{statusW}
 		defer statusW.Close()
 	}
-	if err := j.cmd.Start(); err != nil {
+	if err := j.start(newCmd); err != nil {
 		if status != nil {
 			status.Close()
 		}
@@ -64,6 +70,22 @@ func StartJob(shell, script, dir string, env []string, out *os.File, grace time.
 	}
 	go j.wait()
 	return j, nil
+}
+
+// start starts the command in a cgroup of its own when one can be made,
+// else (or when that fails) without.
+func (j *Job) start(newCmd func() *exec.Cmd) error {
+	j.cmd = newCmd()
+	if j.cgroup = proctree.NewCgroup(); j.cgroup == nil {
+		return j.cmd.Start()
+	}
+	j.cgroup.Apply(j.cmd.SysProcAttr)
+	if err := j.cmd.Start(); err == nil {
+		return nil
+	}
+	j.cgroup.Remove()
+	j.cgroup, j.cmd = nil, newCmd()
+	return j.cmd.Start()
 }
 
 // readStatus takes the shell's status from the supervisor; it ends when
@@ -81,6 +103,7 @@ func (j *Job) readStatus(r *os.File) {
 func (j *Job) wait() {
 	err := j.cmd.Wait()
 	j.setCode(exitCode(j.cmd, err))
+	j.cgroup.Remove() // and whatever escaped the supervisor with it
 	close(j.done)
 }
 
@@ -121,4 +144,5 @@ func (j *Job) Stop() {
 		return // the group id may name someone else's group by now
 	}
 	StopGroup(j.cmd.Process.Pid, j.grace+stopSlack, j.done)
+	j.cgroup.Kill()
 }
