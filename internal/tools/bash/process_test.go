@@ -13,8 +13,8 @@ func TestTimeoutStopsTheGroup(t *testing.T) {
 	cases := []struct {
 		name, command string
 	}{
-		{"children", "echo pgid=$(ps -o pgid= -p $$ | tr -d ' '); sleep 100 & sleep 100 & echo started; wait"},
-		{"ignores_term", "trap '' TERM; echo pgid=$(ps -o pgid= -p $$ | tr -d ' '); sleep 100 & sleep 100 & echo started; wait"},
+		{"children", "echo pgid=$(cut -d' ' -f5 /proc/$$/stat 2>/dev/null || ps -o pgid= -p $$ | tr -d ' '); sleep 100 & sleep 100 & echo started; wait"},
+		{"ignores_term", "trap '' TERM; echo pgid=$(cut -d' ' -f5 /proc/$$/stat 2>/dev/null || ps -o pgid= -p $$ | tr -d ' '); sleep 100 & sleep 100 & echo started; wait"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -66,7 +66,7 @@ func TestCancellationStopsTheGroup(t *testing.T) {
 		}
 		pgid <- n
 	}()
-	r := f.runCtx(ctx, map[string]any{"command": "echo partial; sleep 100 & sleep 100 & ps -o pgid= -p $$ > ready; wait"})
+	r := f.runCtx(ctx, map[string]any{"command": "echo partial; sleep 100 & sleep 100 & (cut -d' ' -f5 /proc/$$/stat 2>/dev/null || ps -o pgid= -p $$) > ready; wait"})
 	if !r.Result.IsError || !structured(t, r).Interrupted {
 		t.Errorf("a cancelled call should be an interrupted error; got %+v", r.Result)
 	}
