@@ -13,15 +13,21 @@ import (
 // processes forked while it was killing.
 const sweepEvery = 50 * time.Millisecond
 
+// settleDelay is how long after the shell's exit the supervisor looks for
+// processes that still hold the output: one started with `cmd >log &`
+// just before the shell exited may not have redirected its output yet.
+const settleDelay = 250 * time.Millisecond
+
 // supervisor is the state of a supervisor process (see Wrap).
 type supervisor struct {
 	self, shell int
 	grace       time.Duration
-	status      *os.File // where the shell's status goes; nil: none
-	linger      bool     // stay for detached descendants (a status descriptor was given)
-	output      string   // the /proc fd link text of the shell's stdout
-	code        int      // the shell's exit status once it has exited
-	stopping    bool     // told to stop: every descendant goes, not only output holders
+	status      *os.File         // where the shell's status goes; nil: none
+	linger      bool             // stay for detached descendants (a status descriptor was given)
+	output      string           // the /proc fd link text of the shell's stdout
+	code        int              // the shell's exit status once it has exited
+	stopping    bool             // told to stop: every descendant goes, not only output holders
+	settle      <-chan time.Time // when to look for output holders
 	killAt      <-chan time.Time
 	sweep       *time.Ticker
 }
@@ -80,6 +86,11 @@ func (s *supervisor) loop(reaped <-chan exited, sigs <-chan os.Signal) int {
 				return s.code // what is left goes to corvid, a subreaper too
 			}
 			if !s.stopping && hasChildren() {
+				s.settle = time.After(settleDelay)
+			}
+		case <-s.settle:
+			s.settle = nil
+			if !s.stopping {
 				s.begin() // stop what still holds the output
 			}
 		case <-sigs:
