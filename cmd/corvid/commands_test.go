@@ -25,13 +25,15 @@ type servers struct {
 func scriptCommands() map[string]func(*testscript.TestScript, bool, []string) {
 	s := &servers{m: map[*testscript.TestScript]*providertest.Server{}}
 	return map[string]func(*testscript.TestScript, bool, []string){
-		"fakeapi":     s.fakeapi,
-		"corvidexit":  s.corvidExit,
-		"corvidsig":   s.corvidSignal,
-		"corvidkill9": s.corvidKill9,
-		"corvidmany":  s.corvidMany,
-		"sessions":    sessionsCmd,
-		"tmpfs":       tmpfsCmd,
+		"fakeapi":       s.fakeapi,
+		"corvidexit":    s.corvidExit,
+		"corvidsig":     s.corvidSignal,
+		"corvidkill9":   s.corvidKill9,
+		"corvidmany":    s.corvidMany,
+		"corvidsigproc": s.corvidSignalProc,
+		"noprocs":       noprocs,
+		"sessions":      sessionsCmd,
+		"tmpfs":         tmpfsCmd,
 	}
 }
 
@@ -183,7 +185,7 @@ func lookIn(pathList, name string) string {
 func scriptEnv(ts *testscript.TestScript) []string {
 	var env []string
 	for _, k := range []string{"PATH", "HOME", "WORK", "TMPDIR", "CORVID_CONFIG_DIR",
-		"ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY", "GOCOVERDIR"} {
+		"ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY", "GOCOVERDIR", "IS_SANDBOX"} {
 		if v := ts.Getenv(k); v != "" {
 			env = append(env, k+"="+v)
 		}

@@ -13,6 +13,8 @@ import (
 	"corvid/internal/model"
 	"corvid/internal/permission"
 	"corvid/internal/session"
+	"corvid/internal/shells"
+	"corvid/internal/tools/bash"
 	"corvid/internal/version"
 	"corvid/internal/workspace"
 )
@@ -20,6 +22,12 @@ import (
 // closeGrace bounds how long the end of a run waits for background shells
 // to stop.
 const closeGrace = 5 * time.Second
+
+// StopBound is the longest a hard stop (the context of Run ending) takes
+// to end every tool and shell, after which Run still writes the
+// interrupted results and returns: a caller that gives up on Run waits
+// longer than this.
+var StopBound = shells.StopBound(max(bash.DefaultKillGrace, shells.DefaultKillGrace))
 
 // Run runs one prompt to completion. The returned error is for failures
 // before the run could start (bad configuration, missing credentials);
@@ -31,6 +39,8 @@ func Run(ctx context.Context, opts Options) (event.Result, error) {
 		return event.Result{}, err
 	}
 	defer s.close()
+	// A hard stop ends background shells at once, alongside the tools.
+	defer context.AfterFunc(ctx, s.closeShells)()
 	eng := engine.New(s.engine)
 	done := make(chan struct{})
 	defer close(done)
@@ -86,15 +96,21 @@ type setup struct {
 // close stops whatever background shells are still running and makes the
 // transcript durable.
 func (s *setup) close() {
-	ctx, cancel := context.WithTimeout(context.Background(), closeGrace)
-	defer cancel()
-	_ = s.kit.shells.Close(ctx)
+	s.closeShells()
 	if s.stopSweep != nil {
 		s.stopSweep()
 	}
 	if s.conv != nil {
 		s.conv.close()
 	}
+}
+
+// closeShells stops the background shells and what foreground commands
+// left running, waiting for them at most closeGrace.
+func (s *setup) closeShells() {
+	ctx, cancel := context.WithTimeout(context.Background(), closeGrace)
+	defer cancel()
+	_ = s.kit.shells.Close(ctx)
 }
 
 // configure builds the run from the options, the settings files and the

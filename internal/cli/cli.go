@@ -12,6 +12,7 @@ import (
 
 	"corvid/internal/app"
 	"corvid/internal/event"
+	"corvid/internal/proctree"
 )
 
 // Runner runs one prompt; app.Run in production, a fake in tests.
@@ -36,8 +37,8 @@ type CLI struct {
 	// StdinWait bounds the wait for piped stdin when a prompt argument
 	// is given (3s when zero).
 	StdinWait time.Duration
-	// ForceQuitGrace is how long a second signal waits for the run to
-	// return before giving up on it (2s when zero).
+	// ForceQuitGrace is how long a hard stop waits for the run to return
+	// before giving up on it (app.StopBound plus 2s when zero).
 	ForceQuitGrace time.Duration
 }
 
@@ -51,6 +52,10 @@ func Main() int {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
+	// Orphans of tool processes become corvid's, so that they can be
+	// found and killed; whatever is left when corvid is done is killed.
+	_ = proctree.SetSubreaper()
+	defer proctree.Signal(os.Getpid(), syscall.SIGKILL)
 	c := &CLI{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Signals: sigs}
 	return c.Execute(context.Background(), args)
 }

@@ -14,8 +14,11 @@ import (
 	"corvid/internal/sdk"
 )
 
-// defaultForceQuitGrace is how long a second signal waits for the run.
-const defaultForceQuitGrace = 2 * time.Second
+// defaultForceQuitGrace is how long a hard stop (SIGTERM, or a second
+// signal) waits for the run: longer than the run takes to stop its tools
+// (TERM, the kill grace, KILL), so that the interrupted results, the
+// transcript and the result frame are written before corvid exits.
+var defaultForceQuitGrace = app.StopBound + 2*time.Second
 
 // execute reads the prompt and runs it, rendering events on stdout.
 func (c *CLI) execute(ctx context.Context, inv *invocation) outcome {

@@ -13,7 +13,8 @@ import (
 // on interrupt finish, the rest are cancelled, the turn ends with a
 // result. SIGTERM, and any signal after the first, is a hard stop (hard
 // is called with ErrTerminated or ErrForceQuit): every tool is cancelled,
-// and after a second signal the CLI stops waiting for the run soon after.
+// and the CLI waits for the run at most ForceQuitGrace, which is longer
+// than stopping the tools takes.
 type signals struct {
 	mu    sync.Mutex
 	first os.Signal

@@ -5,6 +5,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // liveMembers reports whether /proc lists a process of group pgid that
@@ -44,4 +45,13 @@ func procStat(pid string) (state, pgrp string, ok bool) {
 		return "", "", false
 	}
 	return fields[0], fields[2], true
+}
+
+// sysProcAttr starts a child in its own process group; it gets SIGTERM
+// when corvid dies (its supervisor then stops the whole tree). Go sends a
+// parent-death signal when the creating OS thread ends, which happens
+// only when a goroutine locked to its thread returns without unlocking;
+// corvid never does that.
+func sysProcAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
 }

@@ -106,12 +106,12 @@ func (m *Manager) Wait(ctx context.Context, id string) (Info, error) {
 	}
 }
 
-// Close kills every running shell and waits until they are gone or ctx
+// Close kills every running shell and adopted job and waits until they are gone or ctx
 // is done. Start fails afterwards.
 func (m *Manager) Close(ctx context.Context) error {
 	m.mu.Lock()
 	m.closed = true
-	procs := slices.Clone(m.order)
+	procs, jobs := slices.Clone(m.order), slices.Clone(m.jobs)
 	m.mu.Unlock()
 	var stopping sync.WaitGroup
 	for _, p := range procs {
@@ -119,6 +119,9 @@ func (m *Manager) Close(ctx context.Context) error {
 			m.stop(p)
 			p.endPump() // a finished shell's leftovers may still write
 		})
+	}
+	for _, j := range jobs {
+		stopping.Go(j.Stop)
 	}
 	done := make(chan struct{})
 	go func() {

@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"syscall"
 	"time"
+
+	"corvid/internal/proctree"
 )
 
 // groupPoll is how often StopGroup checks whether a group is gone, and
@@ -14,6 +16,11 @@ const (
 	groupPoll = 10 * time.Millisecond
 	reapBound = 2 * time.Second
 )
+
+// supervisorGrace is the time a background shell's supervisor gives its
+// processes between SIGTERM and SIGKILL when the shell is killed; it is
+// shorter than DefaultKillGrace, after which the whole group gets SIGKILL.
+const supervisorGrace = DefaultKillGrace * 2 / 3
 
 // FindShell resolves the shell that runs commands: name (a path or a
 // program on PATH; "" means bash), or /bin/sh when it cannot be found.
@@ -28,14 +35,17 @@ func FindShell(name string) string {
 }
 
 // Command returns `shell -c script` ready to start in its own process
-// group, in dir, with env (nil: the parent's), reading /dev/null. When
-// ctx ends, the whole group gets SIGTERM; the caller sets WaitDelay and
-// calls StopGroup after Wait to finish the job.
+// group, in dir, with env (nil: the parent's), reading /dev/null. On
+// Linux the shell runs under a proctree supervisor, which ends with the
+// shell; its exit status is the shell's. When ctx ends, the whole group
+// gets SIGTERM; the caller sets WaitDelay and calls StopGroup after Wait
+// to finish the job.
 func Command(ctx context.Context, shell, script, dir string, env []string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, shell, "-c", script)
+	name, args := proctree.Wrap([]string{shell, "-c", script}, supervisorGrace, -1)
+	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
 	cmd.Env = env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = sysProcAttr()
 	cmd.Cancel = func() error { return SignalGroup(cmd.Process.Pid, syscall.SIGTERM) }
 	return cmd
 }

@@ -1,12 +1,13 @@
 // Package shells runs the background shell commands of one conversation:
-// each command runs in its own process group with its output going to a
+// each command runs in its own process group (on Linux under a proctree
+// supervisor, so that nothing it starts outlives it) with its output going to a
 // log file under the session directory (the disk is the spill; nothing
 // grows in memory), and a Manager tracks it until it ends, reads its new
 // output on request, kills it, and reports once when it has finished.
-// It also provides the process-group helpers the foreground Bash tool
-// uses.
+// It also runs the foreground Bash tool's commands (Job) and provides the
+// process-group helpers.
 //
-// It is a leaf package: internal/tools/bash, bashoutput and killshell
+// It imports only proctree; internal/tools/bash, bashoutput and killshell
 // use a Manager, which the composition root creates per conversation and
 // closes when the run ends.
 package shells
@@ -75,7 +76,8 @@ type Info struct {
 	ID         string
 	Command    string
 	OutputPath string
-	// PID is the shell's process id, which is also its process group id.
+	// PID is the shell's process id (on Linux, its supervisor's), which is
+	// also its process group id.
 	PID    int
 	Status Status
 	// ExitCode is the exit status once the shell has ended (128+n when a
@@ -94,6 +96,7 @@ type Manager struct {
 	mu        sync.Mutex
 	procs     map[string]*proc
 	order     []*proc
+	jobs      []*Job // adopted foreground jobs (see Adopt)
 	notes     []string
 	closed    bool
 	observers sync.WaitGroup // the goroutines that wait for processes

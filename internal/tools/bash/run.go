@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"syscall"
 	"time"
 
 	"github.com/google/uuid"
@@ -55,89 +53,55 @@ func (t *bashTool) foreground(ctx context.Context, call tool.Call, in input) *to
 	return t.result(call.Env, in, o, timeout)
 }
 
-// run starts the script, streams its output into a capture and waits,
-// stopping the whole process group on timeout or cancellation.
+// run starts the script, streams its output into a capture and waits
+// for the shell, stopping everything it started on timeout or
+// cancellation. What the command left running is the job's: its
+// supervisor stops what still holds the output and keeps the rest, which
+// the shell manager stops when the conversation ends.
 func (t *bashTool) run(ctx context.Context, call tool.Call, script string, timeout time.Duration) (*outcome, error) {
 	runCtx, cancel := context.WithTimeoutCause(ctx, timeout, errTimedOut)
 	defer cancel()
-	sh, err := t.start(runCtx, call.Env.WorkDir, script)
+	r, w, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
-	defer sh.out.Close()
+	defer r.Close()
+	job, err := shells.StartJob(t.shell, script, call.Env.WorkDir, t.env(), w, t.opts.KillGrace)
+	w.Close()
+	if err != nil {
+		return nil, err
+	}
 	c := newCapture(t.opts.MaxOutput, spillOpener(call, t.opts.Spill))
 	reading := make(chan struct{})
 	go func() {
 		defer close(reading)
-		c.readFrom(sh.out)
+		c.readFrom(r)
 	}()
 	stopProgress := startProgress(call.Progress, c)
-	sh.cmd.Wait() // the exit status is read from ProcessState
-	if runCtx.Err() != nil {
-		t.stopLeftovers(sh.cmd.Process.Pid, sh.stopped)
+	select {
+	case <-job.Exited():
+	case <-runCtx.Done():
+		job.Stop()
 	}
-	sh.out.SetReadDeadline(time.Now().Add(drainGrace))
+	r.SetReadDeadline(time.Now().Add(drainGrace))
 	<-reading
 	stopProgress()
-	o := &outcome{out: c.result(), exitCode: exitCode(sh.cmd.ProcessState)}
+	t.release(job)
+	o := &outcome{out: c.result(), exitCode: job.Code()}
 	o.timedOut = errors.Is(context.Cause(runCtx), errTimedOut)
 	o.interrupted = !o.timedOut && runCtx.Err() != nil
 	return o, nil
 }
 
-// started is a running shell: its command, the read end of the pipe its
-// stdout and stderr share, and when its group was sent SIGTERM (set by
-// exec.Cmd.Cancel, read after Wait).
-type started struct {
-	cmd     *exec.Cmd
-	out     *os.File
-	stopped time.Time
-}
-
-// start starts the shell in its own process group. When runCtx ends, the
-// group gets SIGTERM, and the shell SIGKILL after the grace period.
-func (t *bashTool) start(runCtx context.Context, dir, script string) (*started, error) {
-	r, w, err := os.Pipe()
-	if err != nil {
-		return nil, err
+// release hands a job whose shell has exited to the shell manager, which
+// stops what is left of it when the conversation ends; without one it is
+// stopped now.
+func (t *bashTool) release(job *shells.Job) {
+	if t.shells == nil {
+		job.Stop()
+		return
 	}
-	defer w.Close()
-	sh := &started{cmd: shells.Command(runCtx, t.shell, script, dir, t.env()), out: r}
-	sh.cmd.Stdout, sh.cmd.Stderr = w, w
-	sh.cmd.WaitDelay = t.opts.KillGrace
-	term := sh.cmd.Cancel
-	sh.cmd.Cancel = func() error {
-		sh.stopped = time.Now()
-		return term()
-	}
-	if err := sh.cmd.Start(); err != nil {
-		r.Close()
-		return nil, err
-	}
-	return sh, nil
-}
-
-// stopLeftovers ends what a stopped shell left in its process group,
-// giving it the rest of the grace period that began at stopped.
-func (t *bashTool) stopLeftovers(pgid int, stopped time.Time) {
-	grace := t.opts.KillGrace
-	if !stopped.IsZero() {
-		grace = max(0, grace-time.Since(stopped))
-	}
-	reaped := make(chan struct{}) // Wait has reaped the shell
-	close(reaped)
-	shells.StopGroup(pgid, grace, reaped)
-}
-
-// exitCode is the shell's exit status, 128+n when signal n ended it.
-func exitCode(st *os.ProcessState) int {
-	if st == nil {
-		return -1
-	}
-	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return 128 + int(ws.Signal())
-	}
-	return st.ExitCode()
+	t.shells.Adopt(job)
 }
 
 // unsafeName matches what may not appear in a spill file name.
