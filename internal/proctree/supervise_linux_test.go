@@ -2,8 +2,6 @@ package proctree
 
 import (
 	"bufio"
-	"bytes"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -61,7 +59,7 @@ func TestStopKillsTheWholeSubtree(t *testing.T) {
 	}
 	_ = cmd.Wait()
 	for _, pid := range pids {
-		if alive(pid) {
+		if Alive(pid) {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 			t.Errorf("process %d outlived its stopped supervisor", pid)
 		}
@@ -97,14 +95,14 @@ func TestStatusAndLinger(t *testing.T) {
 	if !gone(pids[0], 10*time.Second) {
 		t.Errorf("the sleep holding the output is still alive")
 	}
-	if !alive(pids[1]) || !alive(cmd.Process.Pid) {
-		t.Fatalf("the detached sleep (%v) and the supervisor (%v) should stay", alive(pids[1]), alive(cmd.Process.Pid))
+	if !Alive(pids[1]) || !Alive(cmd.Process.Pid) {
+		t.Fatalf("the detached sleep (%v) and the supervisor (%v) should stay", Alive(pids[1]), Alive(cmd.Process.Pid))
 	}
 	_ = cmd.Process.Signal(syscall.SIGTERM)
 	if err := cmd.Wait(); err != nil {
 		t.Logf("supervisor: %v", err)
 	}
-	if alive(pids[1]) {
+	if Alive(pids[1]) {
 		_ = syscall.Kill(pids[1], syscall.SIGKILL)
 		t.Errorf("the detached sleep outlived its stopped supervisor")
 	}
@@ -127,17 +125,8 @@ func TestDescendants(t *testing.T) {
 	_ = cmd.Wait()
 }
 
-func alive(pid int) bool {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return false
-	}
-	i := bytes.LastIndexByte(data, ')')
-	return i > 0 && i+2 < len(data) && data[i+2] != 'Z' && data[i+2] != 'X'
-}
-
 func gone(pid int, bound time.Duration) bool {
-	for deadline := time.Now().Add(bound); alive(pid); time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(bound); Alive(pid); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			return false
 		}

@@ -1,7 +1,6 @@
 package proctree
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"strconv"
@@ -45,24 +44,14 @@ func Descendants(root int) []int {
 	return out
 }
 
-// parent reads a process's parent from /proc/<pid>/stat ("pid (comm)
-// state ppid …"; comm may hold spaces and parentheses, so fields are
-// counted after the last ')'); live is false for exited processes.
+// parent returns a live process's parent; live is false for exited
+// processes.
 func parent(pid int) (ppid int, live bool) {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
+	st, ok := ReadStat(pid)
+	if !ok || !st.Live() {
 		return 0, false
 	}
-	i := bytes.LastIndexByte(data, ')')
-	if i < 0 {
-		return 0, false
-	}
-	f := bytes.Fields(data[i+1:])
-	if len(f) < 2 || f[0][0] == 'Z' || f[0][0] == 'X' {
-		return 0, false
-	}
-	ppid, err = strconv.Atoi(string(f[1]))
-	return ppid, err == nil
+	return st.PPid, true
 }
 
 // Signal sends sig to every live descendant of root and returns how many

@@ -1,11 +1,11 @@
 package shells
 
 import (
-	"bytes"
 	"os"
 	"strconv"
-	"strings"
 	"syscall"
+
+	"corvid/internal/proctree"
 )
 
 // liveMembers reports whether /proc lists a process of group pgid that
@@ -15,36 +15,16 @@ func liveMembers(pgid int) (live, known bool) {
 	if err != nil {
 		return false, false
 	}
-	want := strconv.Itoa(pgid)
 	for _, e := range entries {
-		if _, err := strconv.Atoi(e.Name()); err != nil {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
 			continue
 		}
-		state, pgrp, ok := procStat(e.Name())
-		if ok && pgrp == want && state != "Z" && state != "X" {
+		if st, ok := proctree.ReadStat(pid); ok && st.Pgrp == pgid && st.Live() {
 			return true, true
 		}
 	}
 	return false, true
-}
-
-// procStat returns a process's state and process group from
-// /proc/<pid>/stat ("pid (comm) state ppid pgrp …"; comm may hold
-// spaces and parentheses, so fields are counted after the last ')').
-func procStat(pid string) (state, pgrp string, ok bool) {
-	data, err := os.ReadFile("/proc/" + pid + "/stat")
-	if err != nil {
-		return "", "", false
-	}
-	i := bytes.LastIndexByte(data, ')')
-	if i < 0 {
-		return "", "", false
-	}
-	fields := strings.Fields(string(data[i+1:]))
-	if len(fields) < 3 {
-		return "", "", false
-	}
-	return fields[0], fields[2], true
 }
 
 // sysProcAttr starts a child in its own process group; it gets SIGTERM

@@ -43,16 +43,10 @@ func TestJobCgroupCatchesWhatEscapesTheSupervisor(t *testing.T) {
 		j.Stop()
 		t.Fatal("the job did not end when its supervisor was killed")
 	}
-	for deadline := time.Now().Add(5 * time.Second); processLive(pid); time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(5 * time.Second); proctree.Alive(pid); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 			t.Fatalf("process %d outlived its job", pid)
 		}
 	}
-}
-
-// processLive reports whether pid is a process that has not exited.
-func processLive(pid int) bool {
-	state, _, ok := procStat(strconv.Itoa(pid))
-	return ok && state != "Z" && state != "X"
 }

@@ -1,13 +1,13 @@
 package bash
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"syscall"
 	"testing"
 	"time"
+
+	"corvid/internal/proctree"
 )
 
 // A call returns once its shell has exited. What it left running that
@@ -47,7 +47,7 @@ func TestLeftoversAfterTheCall(t *testing.T) {
 func gone(pid int, bound time.Duration) bool {
 	deadline := time.Now().Add(bound)
 	for {
-		if !alive(pid) {
+		if !proctree.Alive(pid) {
 			return true
 		}
 		if time.Now().After(deadline) {
@@ -55,14 +55,4 @@ func gone(pid int, bound time.Duration) bool {
 		}
 		time.Sleep(10 * time.Millisecond) // polling /proc, bounded
 	}
-}
-
-// alive reports whether pid is a process that has not exited.
-func alive(pid int) bool {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return false
-	}
-	i := bytes.LastIndexByte(data, ')')
-	return i > 0 && i+2 < len(data) && data[i+2] != 'Z' && data[i+2] != 'X'
 }
