@@ -96,6 +96,9 @@ func lineHazards(a *shell.Analysis) []verdict {
 	if a.Coproc {
 		add("starts a coprocess")
 	}
+	if a.History {
+		add("holds a history expansion (`!…` or `^…^`), which rewrites the line when history expansion is on")
+	}
 	return vs
 }
 

@@ -32,7 +32,7 @@ func ReadOnly(command string) bool {
 // ReadOnly reports whether the analysed command only reads; see the
 // package-level ReadOnly.
 func (a *Analysis) ReadOnly() bool {
-	if a.Coproc || a.Arithmetic || a.Indirect {
+	if a.Coproc || a.Arithmetic || a.Indirect || a.History {
 		return false
 	}
 	for _, r := range a.Redirects {
@@ -60,7 +60,7 @@ func (c Command) ReadOnly() bool {
 	if c.Name.Text == "" && !c.Name.Dynamic {
 		return true // an assignment only
 	}
-	if !c.Name.Static() {
+	if !c.Name.Static() || c.Hazard() != "" {
 		return false
 	}
 	if rule, ok := readOnlyRules[c.Name.Text]; ok {

@@ -41,8 +41,8 @@ var readOnlyRules = map[string]rule{
 	"which": anyArgs, "type": anyArgs, "whereis": anyArgs, "command": commandLookup,
 	// Shell built-ins that change only the shell running the command.
 	"true": anyArgs, "false": anyArgs, ":": anyArgs, "sleep": anyArgs, "wait": anyArgs,
-	"test": testRule, "[": testRule, "[[": anyArgs, "set": setRule,
-	"export": anyArgs, "readonly": anyArgs, "declare": declRule, "local": declRule, "typeset": declRule,
+	"test": testRule, "[": testRule, "[[": anyArgs, "set": setRule, "shopt": anyArgs,
+	"export": declRule, "readonly": declRule, "declare": declRule, "local": declRule, "typeset": declRule,
 	// Toolchains.
 	"git": gitRule, "go": goRule,
 }

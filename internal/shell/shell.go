@@ -50,6 +50,9 @@ type Analysis struct {
 	// array subscript, which Bash evaluates) or prompt expansion
 	// `${x@P}` (which runs command substitutions in the value).
 	Indirect bool
+	// History is set when the line holds a form Bash's history
+	// expansion would rewrite if it were on (`!!`, `!x`, `^a^b`).
+	History bool
 
 	last int // index in Commands of the command whose status is the line's, or -1
 }

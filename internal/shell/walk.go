@@ -18,6 +18,7 @@ func analyse(f *syntax.File, src string) *Analysis {
 	w := &walker{src: src, a: &Analysis{last: -1}, index: map[syntax.Node]int{}}
 	syntax.Walk(f, w.visit)
 	w.a.last = w.lastOf(f.Stmts)
+	w.a.History = historyExpansion(src)
 	return w.a
 }
 
@@ -114,6 +115,16 @@ func (w *walker) assign(as *syntax.Assign) Assign {
 	}
 	if as.Array != nil || as.Index != nil {
 		out.Value = Word{Text: w.text(as), Dynamic: true}
+	}
+	if as.Index != nil && !literalArith(as.Index) {
+		w.a.Arithmetic = true // a subscript is evaluated
+	}
+	if as.Array != nil {
+		for _, e := range as.Array.Elems {
+			if e.Index != nil && !literalArith(e.Index) {
+				w.a.Arithmetic = true
+			}
+		}
 	}
 	return out
 }

@@ -1,0 +1,114 @@
+package permission
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"corvid/internal/tool"
+)
+
+// classCase is one command of a bypass class: whether -p runs it, and
+// a part of the decision reason that names the rule or the unsafe part.
+type classCase struct {
+	command string
+	allow   bool
+	why     string
+}
+
+// issueAllow are the allow rules of the adversarial pass in issue 9.
+var issueAllow = []string{"Bash(echo *)", "Bash(ls *)", "Bash(cat *)", "Bash(git status *)", "Bash(find *)"}
+
+// checkClass runs every case in default and acceptEdits mode in the
+// scratch world, with the issue's allow rules.
+func checkClass(t *testing.T, w kernelPathWorld, cases []classCase) {
+	t.Helper()
+	var allow []RuleSource
+	for _, r := range issueAllow {
+		allow = append(allow, RuleSource{Text: r, Source: SourceCLI})
+	}
+	for _, mode := range []Mode{ModeDefault, ModeAcceptEdits} {
+		eng, errs := New(Config{Mode: mode, WorkDirs: []string{w.repo}, Home: w.home, Allow: allow})
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		for _, tc := range cases {
+			in, _ := json.Marshal(map[string]string{"command": tc.command})
+			d := eng.Check(t.Context(), Request{Tool: &tool.Func{ToolName: "Bash"}, Input: in, WorkDir: w.repo})
+			if got := d.Behavior == tool.PermissionAllow; got != tc.allow {
+				t.Errorf("%s %q: %s (%s), want allow=%v", mode, tc.command, d.Behavior, d.Reason, tc.allow)
+				continue
+			}
+			if !strings.Contains(d.Reason, tc.why) {
+				t.Errorf("%s %q: reason %q does not name %q", mode, tc.command, d.Reason, tc.why)
+			}
+		}
+	}
+}
+
+// TestBuiltinsThatEvaluateData: class 2. A quoted subscript is
+// arithmetic, and arithmetic runs `$(…)`: every builtin that assigns to
+// a variable named by data, or evaluates it, is asked about whatever
+// rule allows the rest of the line; only plain names pass.
+func TestBuiltinsThatEvaluateData(t *testing.T) {
+	checkClass(t, newKernelPathWorld(t), []classCase{
+		{"declare 'a[$(touch X)]=1'", false, "declare argument a[$(touch X)]=1"},
+		{"typeset 'a[$(touch X)]=1'", false, "typeset argument"},
+		{"local 'a[$(touch X)]=1'", false, "local argument"},
+		{"echo ok; readonly -a 'a[$(touch X)]=1'", false, "readonly option -a"},
+		{"export -a 'a[$(touch X)]=1'", false, "export option -a"},
+		{"declare -A 'a=([$(touch X)]=1)'", false, "declare option -A"},
+		{"declare 'a=([$(touch X)]=1)'", false, "compound array assignment"},
+		{"builtin declare 'a[$(touch X)]=1'", false, "declare argument"},
+		{"wait -n -p 'a[$(touch X)]'", false, "wait option -p"},
+		{"printf -v 'a[$(touch X)]' x", false, "printf -v"},
+		{"echo x | read -a 'a[$(touch X)]'", false, "read option -a"},
+		{"read 'a[$(touch X)]' < /dev/null", false, "read argument a[$(touch X)]"},
+		{"test -v 'a[$(touch X)]'", false, "test -v a[$(touch X)]"},
+		{"[ -v 'a[$(touch X)]' ]", false, "test -v"},
+		{"unset 'a[$(touch X)]'", false, "unset argument"},
+		{"[[ -v 'a[$(touch X)]' ]]", false, "arithmetic"},
+		{"let 'a[$(touch X)]=1'", false, "arithmetic"},
+		{"x=1; a[x]=1", false, "arithmetic"},
+		{"a=([x]=1)", false, "arithmetic"},
+		{"mapfile 'a[$(touch X)]' < /dev/null", false, "mapfile"},
+		// The plain forms stay read-only.
+		{"declare -p PATH", true, "read-only"},
+		{"export -p", true, "read-only"},
+		{"local x=1; echo $x", true, ""},
+		{"printf '%s\\n' a", true, "read-only"},
+		{"test -v x", true, "read-only"},
+	})
+}
+
+// TestShellOptionsThatChangeParsing: class 3. A command that turns on
+// an option changing how later lines are parsed or run, or that uses
+// history expansion, is never auto-approved, even when an allow rule
+// matches the rest of the line.
+func TestShellOptionsThatChangeParsing(t *testing.T) {
+	checkClass(t, newKernelPathWorld(t), []classCase{
+		{"set -k; git status GIT_CONFIG_PARAMETERS=x", false, "set -k"},
+		{"set -ek; echo hi", false, "set -k"},
+		{"set -H; echo !!:s/a/b/", false, "set -H"},
+		{"set -o history", false, "set -o history"},
+		{"set -euo posix", false, "set -o posix"},
+		{"set -a", false, "set -a"},
+		{"set -o $opt", false, "run time"},
+		{"shopt -s expand_aliases; alias ls='touch X'", false, "shopt expand_aliases"},
+		{"shopt -s extglob", false, "shopt extglob"},
+		{"shopt -so history", false, "shopt option -so"},
+		{"alias ls='touch X'", false, "defines an alias"},
+		{"enable -n echo; echo hi", false, "enable"},
+		{"enable -f ./x.so x", false, "enable"},
+		{"echo !!", false, "history expansion"},
+		{"echo \"!-1:p\"", false, "history expansion"},
+		{"ls\n^ls^touch X", false, "^ls^touch X"},
+		{"history -s 'touch X'", false, "history"},
+		// Known-harmless options and a literal ! pass.
+		{"set -euo pipefail; echo hi", true, "read-only"},
+		{"set +H +o history; echo hi", true, ""},
+		{"shopt -s nullglob; ls", true, ""},
+		{"shopt -q extglob", true, "read-only"},
+		{"echo 'hi!x' \"hi!\" [ ! -f a ]", true, "Bash(echo *)"},
+	})
+}
