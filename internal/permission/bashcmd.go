@@ -94,8 +94,11 @@ func (l *bashLine) allowed(cmd shell.Command, what string) verdict {
 	if l.c.mode == ModeAcceptEdits && l.editCommand(cmd) {
 		return allowV(what + " edits files inside the working directories, auto-accepted in acceptEdits mode")
 	}
-	v := askV(askMode, what+" is not read-only and no allow rule matches it; it needs approval in "+
-		string(l.c.mode)+" mode")
+	why := " is not read-only"
+	if e := cmd.SideEffect(); e != "" {
+		why += " (" + e + ")"
+	}
+	v := askV(askMode, what+why+" and no allow rule matches it; it needs approval in "+string(l.c.mode)+" mode")
 	v.suggest = []suggestion{bashSuggestion(cmd)}
 	return v
 }

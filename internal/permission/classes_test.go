@@ -112,3 +112,39 @@ func TestShellOptionsThatChangeParsing(t *testing.T) {
 		{"echo 'hi!x' \"hi!\" [ ! -f a ]", true, "Bash(echo *)"},
 	})
 }
+
+// TestNetworkAndSystemForms: class 7. Commands that reach the network,
+// change the system or read configuration outside the working
+// directories while looking like queries are not read-only.
+func TestNetworkAndSystemForms(t *testing.T) {
+	checkClass(t, newKernelPathWorld(t), []classCase{
+		{"git remote show http://host/x", false, "queries the remote over the network"},
+		{"git remote show origin", false, "queries the remote"},
+		{"git remote -v show origin", false, "queries the remote"},
+		{"git remote update", false, "queries the remote"},
+		{"git ls-remote", false, "git ls-remote reaches the network"},
+		{"git fetch", false, "git fetch reaches the network"},
+		{"git --no-pager fetch origin", false, "git fetch reaches the network"},
+		{"git archive --remote=http://h/x HEAD", false, "git archive reaches the network"},
+		{"git config --global --list", false, "git config --global reads configuration outside"},
+		{"git config --file=/etc/gitconfig --list", false, "read /etc/gitconfig"},
+		{"git config --file=.gitmodules --list", true, "read-only"},
+		{"git config --system user.name", false, "git config --system"},
+		{"date 010100002030", false, "date 010100002030 sets the system clock"},
+		{"date -s now", false, "date option -s"},
+		{"date --set=now", false, "date option --set=now"},
+		{"date -f /etc/passwd", false, "date option -f"},
+		{"hostname NAME", false, "hostname with these arguments"},
+		{"hostname -F /etc/x", false, "hostname with these arguments"},
+		{"timedatectl set-time 2030-01-01", false, "timedatectl"},
+		// The query forms stay read-only.
+		{"git remote -v", true, "read-only"},
+		{"git remote show -n origin", true, "read-only"},
+		{"git remote show", true, "read-only"},
+		{"git config --get user.name", true, "read-only"},
+		{"date +%Y-%m-%d", true, "read-only"},
+		{"date -u -d @0 +%s", true, "read-only"},
+		{"date --iso-8601=seconds", true, "read-only"},
+		{"hostname -f", true, "read-only"},
+	})
+}

@@ -217,7 +217,8 @@ func TestReadOnly(t *testing.T) {
 		{"git tag -d v1.0", false},
 		{"git tag -a v1 -m x", false},
 		{"git remote -v", true},
-		{"git remote show origin", true},
+		{"git remote show -n origin", true}, // without -n it contacts the remote (issue 9, class 7)
+		{"git remote show origin", false},
 		{"git remote add x y", false},
 		{"git config --get user.name", true},
 		{"git config --list", true},

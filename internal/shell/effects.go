@@ -1,0 +1,127 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+)
+
+// SideEffect returns why a command that may look like a query reaches
+// the network, changes the system or reads configuration outside the
+// working directories, or "". Such a command is not read-only; the
+// reason is shown when it is asked about.
+func (c Command) SideEffect() string {
+	if !c.Name.Static() {
+		return ""
+	}
+	args := texts(c.Args)
+	switch c.Name.Text {
+	case "git":
+		return gitEffect(args)
+	case "date":
+		return dateEffect(args)
+	case "hostname", "domainname", "hwclock", "timedatectl":
+		if c.Name.Text == "hostname" && hostnameQuery(args) {
+			return ""
+		}
+		return c.Name.Text + " with these arguments can change the system's name or clock"
+	}
+	return ""
+}
+
+// gitNetwork are the git subcommands that talk to another repository.
+var gitNetwork = []string{"fetch", "pull", "push", "ls-remote", "clone", "fetch-pack", "send-pack",
+	"archive", "request-pull", "submodule", "remote-http", "remote-https", "http-fetch", "http-push"}
+
+// gitEffect names the git forms that reach the network or read
+// configuration outside the repository.
+func gitEffect(args []string) string {
+	i := slices.IndexFunc(args, func(a string) bool { return !strings.HasPrefix(a, "-") })
+	if i < 0 {
+		return ""
+	}
+	sub, rest := args[i], args[i+1:]
+	switch {
+	case slices.Contains(gitNetwork, sub):
+		return "git " + sub + " reaches the network"
+	case sub == "remote" && remoteNetwork(rest):
+		return "git remote " + strings.Join(rest, " ") + " queries the remote over the network (only -n stays local)"
+	case sub == "config":
+		for _, a := range rest {
+			name, _, _ := strings.Cut(a, "=")
+			if slices.Contains([]string{"--global", "--system", "--includes"}, name) {
+				return "git config " + a + " reads configuration outside the working directories"
+			}
+		}
+	}
+	return ""
+}
+
+// remoteNetwork reports whether `git remote …` contacts a remote: show
+// without -n (a URL there is an exfiltration channel), update, prune
+// without --dry-run… anything but listing and get-url.
+func remoteNetwork(rest []string) bool {
+	ops := slices.DeleteFunc(slices.Clone(rest), func(a string) bool { return a == "-v" || a == "--verbose" })
+	if len(ops) == 0 {
+		return false
+	}
+	switch ops[0] {
+	case "get-url":
+		return false
+	case "show":
+		return len(ops) > 1 && !slices.Contains(ops, "-n") // no name lists the remotes
+
+	}
+	return ops[0] != "add" && ops[0] != "rename" && ops[0] != "remove" && ops[0] != "rm" &&
+		ops[0] != "set-url" && ops[0] != "set-head" && ops[0] != "set-branches"
+}
+
+// dateValued are the date options taking a value that only formats:
+// the date to show and the output formats.
+var dateValued = []string{"-d", "--date", "-I", "--iso-8601", "--rfc-3339", "--resolution"}
+
+// dateEffect accepts date that only prints: known options and a
+// +FORMAT operand. Any other operand sets the clock; -s sets it too,
+// and -f/-r read files.
+func dateEffect(args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, _, hasValue := strings.Cut(a, "=")
+		switch {
+		case a == "-u" || a == "--utc" || a == "--universal" || a == "-R" || a == "--rfc-email" ||
+			a == "--debug" || a == "--help" || a == "--version":
+		case strings.HasPrefix(a, "-I") || strings.HasPrefix(a, "--iso-8601") || strings.HasPrefix(a, "--rfc-3339="):
+		case slices.Contains(dateValued, name):
+			if !hasValue {
+				i++
+			}
+		case strings.HasPrefix(a, "-d") && len(a) > 2:
+		case strings.HasPrefix(a, "+"):
+		case strings.HasPrefix(a, "-"):
+			return "date option " + a + " is not known to only print (-s sets the clock, -f and -r read files)"
+		default:
+			return "date " + a + " sets the system clock"
+		}
+	}
+	return ""
+}
+
+// hostnameQuery reports whether hostname only prints: query options,
+// no new name and no file.
+func hostnameQuery(args []string) bool {
+	for _, a := range args {
+		switch {
+		case strings.HasPrefix(a, "--"):
+			if !slices.Contains([]string{"--alias", "--domain", "--fqdn", "--long", "--ip-address", "--all-ip-addresses",
+				"--all-fqdns", "--short", "--yp", "--nis", "--version", "--help"}, a) {
+				return false
+			}
+		case len(a) > 1 && a[0] == '-':
+			if strings.Trim(a[1:], "adfiIsAyVhn") != "" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
