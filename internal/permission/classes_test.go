@@ -2,6 +2,7 @@ package permission
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -146,5 +147,53 @@ func TestNetworkAndSystemForms(t *testing.T) {
 		{"date -u -d @0 +%s", true, "read-only"},
 		{"date --iso-8601=seconds", true, "read-only"},
 		{"hostname -f", true, "read-only"},
+	})
+}
+
+// TestRecursiveReadersFollowingLinks: class 6. With ext-link -> ../outside
+// in the working directory, a command that follows symbolic links while
+// walking a tree reads outside; it is read-only only when no link under
+// the tree leads outside, and the reason names the link's target.
+func TestRecursiveReadersFollowingLinks(t *testing.T) {
+	w := newKernelPathWorld(t)
+	clean := w.repo + "/sub"
+	if err := os.WriteFile(clean+"/a.txt", []byte("a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("a.txt", clean+"/inner-link"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(w.repo+"/deep/er", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(w.outside, w.repo+"/deep/er/abs-link"); err != nil {
+		t.Fatal(err)
+	}
+	out := w.outside
+	checkClass(t, w, []classCase{
+		{"grep -R x .", false, "follows symbolic links: read " + out},
+		{"grep -rnR x", false, out},
+		{"grep --dereference-recursive x deep", false, out},
+		{"rg -L x", false, out},
+		{"rg --follow x .", false, out},
+		{"diff -r sub deep", false, out},
+		{"ls -LR", false, out},
+		{"ls -R -L .", false, out},
+		{"find -L . -name x", false, out},
+		{"find . -follow -name x", false, out},
+		{"du -L", false, out},
+		{"du --dereference deep", false, out},
+		{"tree -l", false, out},
+		{"cp -rL deep copy", false, out},
+		{"cp -r --dereference deep copy", false, out},
+		{"cd deep && grep -R x er", false, out},
+		// Without following, or with no link leading outside, they read
+		// only the working directory.
+		{"grep -R x sub", true, "read-only"},
+		{"grep -r x .", true, "read-only"},
+		{"ls -R", true, "Bash(ls *)"},
+		{"ls -L sub", true, "Bash(ls *)"},
+		{"find -L sub -name x", true, "Bash(find *)"},
+		{"du -L sub", true, "read-only"},
 	})
 }
