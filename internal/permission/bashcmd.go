@@ -36,7 +36,8 @@ func (l *bashLine) commandVerdict(cmd shell.Command) verdict {
 	if r := l.c.bashRule(l.c.e.deny, f.cands); r != nil {
 		return denyRule(r, f.what)
 	}
-	f.inner, f.paths = l.inner(cmd), append(l.pathVerdicts(cmd), l.followVerdicts(cmd)...)
+	f.inner, f.paths = l.inner(cmd), l.optionVerdicts(cmd)
+	f.paths = append(append(f.paths, l.pathVerdicts(cmd)...), l.followVerdicts(cmd)...)
 	if v, ok := l.refusal(f); ok {
 		return v
 	}

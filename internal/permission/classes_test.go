@@ -134,7 +134,8 @@ func TestNetworkAndSystemForms(t *testing.T) {
 		{"date 010100002030", false, "date 010100002030 sets the system clock"},
 		{"date -s now", false, "date option -s"},
 		{"date --set=now", false, "date option --set=now"},
-		{"date -f /etc/passwd", false, "date option -f"},
+		{"date -f /etc/passwd", false, "read /etc/passwd"},
+		{"date -f a.txt", false, "date option -f"},
 		{"hostname NAME", false, "hostname with these arguments"},
 		{"hostname -F /etc/x", false, "hostname with these arguments"},
 		{"timedatectl set-time 2030-01-01", false, "timedatectl"},
@@ -195,5 +196,46 @@ func TestRecursiveReadersFollowingLinks(t *testing.T) {
 		{"ls -L sub", true, "Bash(ls *)"},
 		{"find -L sub -name x", true, "Bash(find *)"},
 		{"du -L sub", true, "read-only"},
+	})
+}
+
+// TestOptionFilesArePathChecked: class 5. Every option value that names
+// a file is checked as a read or a write, whatever it holds; a list of
+// file names read from a file, or a backup suffix that can leave the
+// directory, always asks.
+func TestOptionFilesArePathChecked(t *testing.T) {
+	w := newKernelPathWorld(t)
+	rc := w.home + "/.bashrc"
+	if err := os.WriteFile(w.repo+"/a.txt", []byte("b\na\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkClass(t, w, []classCase{
+		{"find . -fprint " + rc, false, "write to " + rc},
+		{"find . -fprintf /tmp/x '%p'", false, "write to /tmp/x"},
+		{"find . -fls ../outside/x", false, "write to " + w.outside + "/x"},
+		{"find -files0-from list", false, "find -files0-from list reads the names"},
+		{"sort -o " + rc + " a.txt", false, "write to " + rc},
+		{"sort -o" + rc + " a.txt", false, "write to " + rc},
+		{"sort --output=x a.txt", false, "is not read-only"},
+		{"sort --files0-from=list", false, "sort --files0-from list reads the names"},
+		{"wc --files0-from=list", false, "wc --files0-from"},
+		{"diff --from-file=" + rc + " a.txt", false, "read " + rc},
+		{"diff --to-file " + rc + " a.txt", false, "read " + rc},
+		{"file -f list", false, "file -f list reads the names"},
+		{"grep -f " + rc + " a.txt", false, "read " + rc},
+		{"git blame --contents " + rc + " a.txt", false, "read " + rc},
+		{"git blame --ignore-revs-file=" + rc + " a.txt", false, "read " + rc},
+		{"git log --output=" + rc, false, "write to " + rc},
+		{"sed -n --in-place='../../x/*' p a.txt", false, "backup name"},
+		{"sed -n -i../x/* p a.txt", false, "backup name"},
+		{"cp -t.. a.txt", false, "write to " + w.root},
+		{"cp --target-directory=" + w.outside + " a.txt", false, "write to " + w.outside},
+		{"mv -t" + w.outside + " a.txt", false, "write to " + w.outside},
+		{"cp --backup -S /../../x a.txt b.txt", false, "backup name"},
+		// Values inside the working directory, and plain reads, pass.
+		{"sort -r a.txt", true, "read-only"},
+		{"grep -f a.txt a.txt", true, "read-only"},
+		{"diff --from-file=a.txt a.txt", true, "read-only"},
+		{"find . -name '*.txt'", true, "Bash(find *)"},
 	})
 }

@@ -60,7 +60,7 @@ func (c Command) ReadOnly() bool {
 	if c.Name.Text == "" && !c.Name.Dynamic {
 		return true // an assignment only
 	}
-	if !c.Name.Static() || c.Hazard() != "" || c.SideEffect() != "" {
+	if !c.Name.Static() || c.Hazard() != "" || c.SideEffect() != "" || c.writesOptionFile() {
 		return false
 	}
 	if rule, ok := readOnlyRules[c.Name.Text]; ok {
