@@ -223,6 +223,9 @@ func TestOptionFilesArePathChecked(t *testing.T) {
 		{"diff --to-file " + rc + " a.txt", false, "read " + rc},
 		{"file -f list", false, "file -f list reads the names"},
 		{"grep -f " + rc + " a.txt", false, "read " + rc},
+		{"git diff " + rc + " a.txt", false, "read " + rc},
+		{"git diff HEAD -- ../outside/x", false, "read " + w.outside + "/x"},
+		{"git --no-pager diff ../outside/y a.txt", false, "read " + w.outside + "/y"},
 		{"git blame --contents " + rc + " a.txt", false, "read " + rc},
 		{"git blame --ignore-revs-file=" + rc + " a.txt", false, "read " + rc},
 		{"git log --output=" + rc, false, "write to " + rc},
@@ -237,5 +240,6 @@ func TestOptionFilesArePathChecked(t *testing.T) {
 		{"grep -f a.txt a.txt", true, "read-only"},
 		{"diff --from-file=a.txt a.txt", true, "read-only"},
 		{"find . -name '*.txt'", true, "Bash(find *)"},
+		{"git diff HEAD~1 a.txt", true, "read-only"},
 	})
 }

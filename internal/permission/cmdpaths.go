@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"slices"
 	"strings"
 
 	"corvid/internal/shell"
@@ -52,7 +53,8 @@ func ddPaths(args []shell.Word) []pathArg {
 
 // gitPaths returns the files git reads outside the repository's object
 // store: every operand with --no-index (diff and grep compare or search
-// any files then), and the file of `git config --file`.
+// any files then), every operand of git diff, and the file of
+// `git config --file`.
 func gitPaths(args []shell.Word) []pathArg {
 	var out []pathArg
 	noIndex := false
@@ -66,10 +68,14 @@ func gitPaths(args []shell.Word) []pathArg {
 			out = append(out, pathArg{word: shell.Word{Text: a.Text[7:], Dynamic: a.Dynamic}, acc: accessRead})
 		}
 	}
-	if !noIndex {
+	ops := operands(args)
+	// git diff compares files outside the repository on its own (it
+	// switches to --no-index when a path is outside): its operands are
+	// checked as paths too; a revision resolves inside and passes.
+	diff := slices.IndexFunc(ops, func(w shell.Word) bool { return w.Text == "diff" })
+	if !noIndex && diff < 0 {
 		return out
 	}
-	ops := operands(args)
 	if len(ops) > 0 {
 		ops = ops[1:] // the subcommand
 	}
