@@ -37,7 +37,7 @@ var pathCommands = map[string]argSpec{
 	"paste": readArgs, "column": readArgs, "fold": readArgs, "rev": readArgs, "realpath": readArgs,
 	"readlink": readArgs, "less": readArgs, "more": readArgs, "bat": readArgs, "base64": readArgs,
 	"grep": readArgs, "egrep": readArgs, "fgrep": readArgs, "rg": readArgs, "ag": readArgs,
-	"jq": readArgs, "yq": readArgs, "fd": readArgs, "fdfind": readArgs,
+	"jq": readArgs, "yq": readArgs, "expand": readArgs, "fmt": readArgs, "fd": readArgs, "fdfind": readArgs,
 	"rm": writeArgs, "rmdir": writeArgs, "mkdir": writeArgs, "touch": writeArgs, "mv": writeArgs,
 	"cp": writeArgs, "ln": writeArgs, "tee": writeArgs, "truncate": writeArgs, "shred": writeArgs,
 	"unlink": writeArgs, "install": writeArgs,

@@ -78,6 +78,9 @@ func (l *bashLine) readOnly(cmd shell.Command) bool {
 	if cmd.Name.Text == "git" && l.a.ChangesDir {
 		return false
 	}
+	if cmd.Name.Text == "sed" {
+		return readOnlySed(cmd)
+	}
 	return cmd.ReadOnly()
 }
 

@@ -243,3 +243,36 @@ func TestOptionFilesArePathChecked(t *testing.T) {
 		{"git diff HEAD~1 a.txt", true, "read-only"},
 	})
 }
+
+// TestHarmlessCommandsAllowed: the harmless commands the issue lists
+// run without a prompt; their unsafe neighbours still ask.
+func TestHarmlessCommandsAllowed(t *testing.T) {
+	w := newKernelPathWorld(t)
+	if err := os.WriteFile(w.repo+"/a.txt", []byte("a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkClass(t, w, []classCase{
+		{"sed -n 1,5p a.txt", true, "read-only"},
+		{"sed -n -e 's/a/b/p' a.txt", true, "read-only"},
+		{"base64 a.txt", true, "read-only"},
+		{"expand a.txt | fmt", true, "read-only"},
+		{"ps aux", true, "read-only"},
+		{"free -m", true, "read-only"},
+		{"nproc", true, "read-only"},
+		{"uptime", true, "read-only"},
+		{"expr 1 + 2", true, "read-only"},
+		{"locale", true, "read-only"},
+		{"groups", true, "read-only"},
+		{"pgrep -l bash", true, "read-only"},
+		{"man -w ls", true, "read-only"},
+		{"getconf PAGE_SIZE", true, "read-only"},
+		// Their unsafe neighbours.
+		{"sed -n 'w /tmp/x' a.txt", false, "not read-only"},
+		{"sed -n 1p " + w.home + "/.bashrc", false, "read " + w.home},
+		{"sed -n 'e touch X' a.txt", false, "not read-only"},
+		{"fmt " + w.home + "/.bashrc", false, "read " + w.home},
+		{"man ls", false, "not read-only"},
+		{"man -w -P 'touch X' ls", false, "not read-only"},
+		{"pgrep -F /tmp/pid", false, "not read-only"},
+	})
+}

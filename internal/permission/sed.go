@@ -100,6 +100,22 @@ func safeSed(cmd shell.Command) bool {
 	return true
 }
 
+// readOnlySed reports whether sed only prints: a safe script (no w, r,
+// e commands or flags), no in-place editing, every argument known, and
+// no wrapper that adds arguments. Its files are path-checked as reads.
+func readOnlySed(cmd shell.Command) bool {
+	_, _, inPlace, ok := sedScripts(cmd.Args)
+	if !ok || inPlace || cmd.MoreArgs || !safeSed(cmd) || cmd.SideEffect() != "" || cmd.FileOptionHazard() != "" {
+		return false
+	}
+	for _, a := range cmd.Args {
+		if !a.Static() {
+			return false
+		}
+	}
+	return true
+}
+
 // safeSedScript parses a script of commands separated by ';' or
 // newlines, each an optional line address and one of s, p, d, q, =.
 func safeSedScript(s string) bool {

@@ -35,6 +35,28 @@ func printfRule(c Command) bool {
 	return len(c.Args) == 0 || (c.Args[0].Static() && !strings.HasPrefix(c.Args[0].Text, "-v"))
 }
 
+// manRule accepts man that only prints where pages are or what they
+// are about (-w, -k, -f): no pager or browser runs, no local page file
+// is formatted.
+func manRule(c Command) bool {
+	if !staticArgs(c) {
+		return false
+	}
+	query := false
+	for _, a := range c.Args {
+		switch a.Text {
+		case "-w", "--where", "--path", "--location", "-k", "--apropos", "-f", "--whatis":
+			query = true
+		case "-a", "--all":
+		default:
+			if strings.HasPrefix(a.Text, "-") || strings.Contains(a.Text, "/") {
+				return false
+			}
+		}
+	}
+	return query
+}
+
 // hostnameRule accepts only the query forms: options, no new name.
 func hostnameRule(c Command) bool {
 	if !staticArgs(c) {

@@ -28,7 +28,7 @@ var readOnlyRules = map[string]rule{
 	"find": findRule, "fd": without("xX", "exec", "exec-batch"), "fdfind": without("xX", "exec", "exec-batch"),
 	// Text processing to standard output.
 	"sort": without("o", "output", "compress-program"), "uniq": uniqRule,
-	"cut": anyArgs, "tr": anyArgs, "column": anyArgs, "paste": anyArgs, "fold": anyArgs, "rev": anyArgs,
+	"cut": anyArgs, "tr": anyArgs, "expand": anyArgs, "fmt": anyArgs, "base64": without("o", "output"), "column": anyArgs, "paste": anyArgs, "fold": anyArgs, "rev": anyArgs,
 	"jq": anyArgs, "yq": without("is", "inplace", "in-place", "split-exp"),
 	"diff": anyArgs, "cmp": anyArgs, "comm": anyArgs,
 	"md5sum": anyArgs, "sha1sum": anyArgs, "sha224sum": anyArgs, "sha256sum": anyArgs,
@@ -38,6 +38,8 @@ var readOnlyRules = map[string]rule{
 	// System information.
 	"date": without("s", "set"), "uname": anyArgs, "whoami": anyArgs, "id": anyArgs,
 	"hostname": hostnameRule, "printenv": anyArgs, "env": envRule,
+	"ps": anyArgs, "free": anyArgs, "nproc": anyArgs, "uptime": anyArgs, "locale": anyArgs,
+	"groups": anyArgs, "getconf": anyArgs, "expr": anyArgs, "pgrep": without("F", "pidfile"), "man": manRule,
 	"which": anyArgs, "type": anyArgs, "whereis": anyArgs, "command": commandLookup,
 	// Shell built-ins that change only the shell running the command.
 	"true": anyArgs, "false": anyArgs, ":": anyArgs, "sleep": anyArgs, "wait": anyArgs,
