@@ -276,3 +276,22 @@ func TestHarmlessCommandsAllowed(t *testing.T) {
 		{"pgrep -F /tmp/pid", false, "not read-only"},
 	})
 }
+
+// TestFollowWalkBound: a tree with more entries than the walk may visit
+// cannot be shown free of links that leave, so the command asks.
+func TestFollowWalkBound(t *testing.T) {
+	w := newKernelPathWorld(t)
+	for _, n := range []string{"a", "b", "c", "d", "e", "f"} {
+		if err := os.WriteFile(w.repo+"/sub/"+n, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prev := maxFollowEntries
+	maxFollowEntries = 4
+	t.Cleanup(func() { maxFollowEntries = prev })
+	checkClass(t, w, []classCase{
+		{"grep -R x sub", false, "too big to check for symbolic links"},
+		{"grep -r x sub", true, "read-only"},
+		{"du -L sub/a", true, "read-only"},
+	})
+}

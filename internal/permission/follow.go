@@ -14,10 +14,11 @@ import (
 // Bounds of the walk that looks for symbolic links under a tree a
 // command will read while following links. Hitting one makes the
 // command ask: its links cannot all be checked.
-const (
-	maxFollowEntries = 20_000
-	maxFollowTime    = 2 * time.Second
-)
+const maxFollowTime = 2 * time.Second
+
+// maxFollowEntries is a variable so that a test can make the bound
+// small.
+var maxFollowEntries = 20_000
 
 // searchers take a pattern as their first operand and search the
 // current directory when no other operand follows.
