@@ -11,6 +11,9 @@ import (
 // exact allow rule may approve it anyway.
 func (l *bashLine) structural(cmd shell.Command) (why string, exact bool) {
 	name := cmd.Name.Text
+	if h := cmd.Hazard(); h != "" {
+		return "is never auto-approved: " + h, false
+	}
 	if _, ok := cmd.Code(); ok {
 		return "runs shell code given as text", true
 	}
@@ -25,8 +28,6 @@ func (l *bashLine) structural(cmd shell.Command) (why string, exact bool) {
 		return "runs a script in the current shell", true
 	case name == "exec" && len(cmd.Args) > 0, name == "trap":
 		return "runs code the shell holds for later or replaces the shell", true
-	case cmd.Hazard() != "":
-		return "is never auto-approved: " + cmd.Hazard(), false
 	case slices.ContainsFunc(cmd.Raw, extGlob):
 		return "uses an extended glob or a glob qualifier, which can run code in some shells", false
 	case name == "find" && findActs(cmd):

@@ -105,7 +105,17 @@ func TestShellOptionsThatChangeParsing(t *testing.T) {
 		{"echo \"!-1:p\"", false, "history expansion"},
 		{"ls\n^ls^touch X", false, "^ls^touch X"},
 		{"history -s 'touch X'", false, "history"},
+		{"bash -k -c 'git status GIT_CONFIG_PARAMETERS=x'", false, "shell option -k"},
+		{"bash -O expand_aliases -c 'alias ls=x; ls'", false, "shell option -O expand_aliases"},
+		{"sh -o history -c 'echo hi'", false, "shell option -o history"},
+		{"bash -ic 'echo hi'", false, "shell option -i"},
+		{"bash --login -c 'echo hi'", false, "shell option --login"},
+		{"bash --rcfile x -c 'echo hi'", false, "shell option --rcfile"},
 		// Known-harmless options and a literal ! pass.
+		// Harmless shell options: inline code still asks as before
+		// (only an exact rule approves it), but not as a hazard.
+		{"bash -euc 'echo hi'", false, "runs shell code given as text"},
+		{"bash --norc -o pipefail -c 'echo hi' _ \"$x\"", false, "runs shell code given as text"},
 		{"set -euo pipefail; echo hi", true, "read-only"},
 		{"set +H +o history; echo hi", true, ""},
 		{"shopt -s nullglob; ls", true, ""},

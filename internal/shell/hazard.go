@@ -11,6 +11,9 @@ func (c Command) Hazard() string {
 		return ""
 	}
 	check, ok := hazardChecks[c.Name.Text]
+	if shells[c.Name.Text] {
+		check, ok = shellHazard, true
+	}
 	if !ok {
 		return ""
 	}
@@ -24,6 +27,9 @@ func (c Command) Hazard() string {
 // time that can carry code into the builtin, or -1. printf's format
 // operands and test's operands other than -v's are data only.
 func (c Command) dynamicArg() int {
+	if shells[c.Name.Text] {
+		return -1 // a dynamic option makes the shell's code unknown, which asks anyway
+	}
 	for i, a := range c.Args {
 		switch {
 		case a.Static():

@@ -96,3 +96,45 @@ func historyExpansion(src string) bool {
 	}
 	return false
 }
+
+// shellOptions are the option letters of a shell started with -c that
+// change nothing about how its script is parsed: the harmless set
+// options plus -c itself, -s, -r (restricted) and -p.
+const shellOptions = "eufxvCncsrp"
+
+// shellHazard checks the options a shell is started with, up to its
+// script: those that read startup files (-i, -l, --login, --rcfile),
+// or turn on options that change parsing (-k, -H, -o history,
+// -O expand_aliases, --posix), are hazards like the set and shopt
+// forms.
+func shellHazard(args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--" || a == "-" || len(a) < 2 || (a[0] != '-' && a[0] != '+'):
+			return ""
+		case a == "--norc" || a == "--noprofile" || a == "--noediting" || a == "--restricted":
+		case strings.HasPrefix(a, "--"):
+			return "shell option " + a + " (reads startup files or changes how the script is parsed)"
+		default:
+			for _, l := range a[1:] {
+				switch {
+				case l == 'o' || l == 'O':
+					if i+1 < len(args) {
+						i++
+						if (l == 'o' && !slices.Contains(setOnName, args[i])) || (l == 'O' && !slices.Contains(shoptGlob, args[i])) {
+							return "shell option -" + string(l) + " " + args[i] + " changes how the script is parsed"
+						}
+					}
+				case a[0] == '+':
+				case !strings.ContainsRune(shellOptions, l):
+					return "shell option -" + string(l) + " reads startup files or changes how the script is parsed"
+				}
+			}
+			if strings.ContainsRune(a, 'c') {
+				return "" // the script and its arguments follow
+			}
+		}
+	}
+	return ""
+}
