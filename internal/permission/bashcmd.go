@@ -36,8 +36,13 @@ func (l *bashLine) commandVerdict(cmd shell.Command) verdict {
 	if r := l.c.bashRule(l.c.e.deny, f.cands); r != nil {
 		return denyRule(r, f.what)
 	}
-	f.inner, f.paths = l.inner(cmd), l.optionVerdicts(cmd)
-	f.paths = append(append(f.paths, l.pathVerdicts(cmd)...), l.followVerdicts(cmd)...)
+	f.inner, f.paths = l.inner(cmd), l.pathVerdicts(cmd)
+	if opt := l.optionVerdicts(cmd); len(opt) > 0 {
+		f.paths = append(opt, f.paths...) // first: their reasons name the option
+	}
+	if fv := l.followVerdicts(cmd); len(fv) > 0 {
+		f.paths = append(f.paths, fv...)
+	}
 	if v, ok := l.refusal(f); ok {
 		return v
 	}

@@ -13,14 +13,13 @@ func (c Command) SideEffect() string {
 	if !c.Name.Static() {
 		return ""
 	}
-	args := texts(c.Args)
 	switch c.Name.Text {
 	case "git":
-		return gitEffect(args)
+		return gitEffect(texts(c.Args))
 	case "date":
-		return dateEffect(args)
+		return dateEffect(texts(c.Args))
 	case "hostname", "domainname", "hwclock", "timedatectl":
-		if c.Name.Text == "hostname" && hostnameQuery(args) {
+		if c.Name.Text == "hostname" && hostnameQuery(texts(c.Args)) {
 			return ""
 		}
 		return c.Name.Text + " with these arguments can change the system's name or clock"
