@@ -32,8 +32,8 @@ func (l *bashLine) structural(cmd shell.Command) (why string, exact bool) {
 		return "uses an extended glob or a glob qualifier, which can run code in some shells", false
 	case name == "find" && findActs(cmd):
 		return "runs find with -exec or -delete", true
-	case name == "git" && l.a.ChangesDir:
-		return "runs git after a change of directory (another repository's configuration can run programs)", false
+	case name == "git" && l.gitMoved() && !l.gitDirsSafe():
+		return "runs git after a change of directory that may leave the working directory's repository (another repository's configuration can run programs)", false
 	case name == "git" && l.c.gitUnsafeCwd():
 		return "runs git in a directory that may belong to another repository (a bare repository's configuration can run programs)", false
 	}
@@ -76,7 +76,7 @@ func (l *bashLine) readOnly(cmd shell.Command) bool {
 			return false
 		}
 	}
-	if cmd.Name.Text == "git" && l.a.ChangesDir {
+	if cmd.Name.Text == "git" && l.gitMoved() && !l.gitDirsSafe() {
 		return false
 	}
 	if cmd.Name.Text == "sed" {

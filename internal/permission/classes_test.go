@@ -305,3 +305,39 @@ func TestFollowWalkBound(t *testing.T) {
 		{"du -L sub/a", true, "read-only"},
 	})
 }
+
+// TestGitAfterChangeOfDirectory: git after cd runs without a prompt when
+// every directory the line may reach is inside the working directory and
+// belongs to its repository: no nested .git, no bare repository on the
+// way, no directory known only at run time.
+func TestGitAfterChangeOfDirectory(t *testing.T) {
+	w := newKernelPathWorld(t)
+	for _, d := range []string{"nested/.git", "bare/objects", "bare/refs"} {
+		if err := os.MkdirAll(w.repo+"/"+d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(w.repo+"/bare/HEAD", []byte("ref: refs/heads/main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(w.repo+"/sub/.git", []byte("gitdir: /elsewhere\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(w.repo+"/plain/deeper", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	checkClass(t, w, []classCase{
+		{"cd plain && git status", true, "Bash(git status *)"},
+		{"cd plain/deeper && git log --oneline", true, "read-only"},
+		{"for d in a b; do git status; cd plain; done", true, "Bash(git status *)"},
+		{"cd nested && git status", false, "change of directory"},
+		{"cd bare && git status", false, "change of directory"},
+		{"cd sub && git status", false, "change of directory"},
+		{"cd .. && git status", false, "outside the working directories"},
+		{"cd ext-link && git status", false, "outside the working directories"},
+		{"cd $D && git status", false, "$D"},
+		{"git status; cd nested", false, "change of directory"},
+		{"pushd plain; popd; git status", false, "change of directory"},
+		{"env -C nested git status", false, ""},
+	})
+}

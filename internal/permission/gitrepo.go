@@ -13,8 +13,12 @@ import (
 // repositories can be committed as ordinary files, so a cloned project
 // may carry one. A current directory outside every working directory is
 // unsafe too.
-func (c *call) gitUnsafeCwd() bool {
-	dir := c.cwdP.target
+func (c *call) gitUnsafeCwd() bool { return c.gitUnsafeDir(c.cwdP.target, false) }
+
+// gitUnsafeDir is gitUnsafeCwd for a directory; with nested set, a
+// .git entry between it and the working directory (another repository,
+// or a file pointing git anywhere) makes it unsafe too.
+func (c *call) gitUnsafeDir(dir string, nested bool) bool {
 	root := ""
 	for _, forms := range c.e.work {
 		for _, w := range forms {
@@ -30,6 +34,9 @@ func (c *call) gitUnsafeCwd() bool {
 		if bareRepo(dir) {
 			return true
 		}
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); nested && !os.IsNotExist(err) {
+			return true
+		}
 	}
 	return false
 }
@@ -43,6 +50,32 @@ func bareRepo(dir string) bool {
 	for _, sub := range []string{"objects", "refs"} {
 		fi, err := os.Lstat(filepath.Join(dir, sub))
 		if err != nil || !fi.IsDir() {
+			return false
+		}
+	}
+	return true
+}
+
+// gitMoved reports whether git may run somewhere other than the
+// current directory: after cd, pushd or popd (here or in the line that
+// ran this code), or under `env -C`.
+func (l *bashLine) gitMoved() bool {
+	return l.a.ChangesDir || len(l.cwds) > 1 || l.lost || l.chdir
+}
+
+// gitDirsSafe reports whether git, wherever the line's cd, pushd and
+// popd may have taken it (all of them, in any order, loops included),
+// runs in the working directory's own repository.
+func (l *bashLine) gitDirsSafe() bool {
+	all := &bashLine{c: l.c, a: l.a, cwds: append([]fsPath(nil), l.cwds...), lost: l.lost}
+	for _, cmd := range l.a.Commands {
+		all.track(cmd)
+	}
+	if all.lost || l.chdir {
+		return false
+	}
+	for _, d := range all.cwds {
+		if l.c.gitUnsafeDir(d.target, d != l.c.cwdP) {
 			return false
 		}
 	}
