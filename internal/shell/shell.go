@@ -4,7 +4,10 @@
 // every redirection and every substitution. On top of that analysis it
 // decides whether a command is read-only (ReadOnly), likely destructive
 // (Destructive), and which command's exit status the whole line returns
-// (Analysis.Last).
+// (Analysis.Last). The per-command knowledge is allowlists: Hazard (builtins
+// that evaluate data as code or change later parsing), SideEffect
+// (network and system-changing forms), OptionFiles (option values that
+// name files) and FollowsLinks (recursive readers that follow links).
 //
 // It is a leaf package: the Bash tool and the permission engine import it.
 package shell
