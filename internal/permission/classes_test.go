@@ -198,6 +198,7 @@ func TestRecursiveReadersFollowingLinks(t *testing.T) {
 		{"cp -rL deep copy", false, out},
 		{"cp -r --dereference deep copy", false, out},
 		{"cd deep && grep -R x er", false, out},
+		{"grep -R x " + out, false, out},
 		// Without following, or with no link leading outside, they read
 		// only the working directory.
 		{"grep -R x sub", true, "read-only"},

@@ -35,6 +35,7 @@ func (l *bashLine) followVerdicts(cmd shell.Command) []verdict {
 	}
 	what := "Bash subcommand `" + capText(collapseSpace(cmd.Source), 300) + "` follows symbolic links"
 	var roots []fsPath
+	var refused []verdict
 	var words []shell.Word
 	for _, p := range pathArgs(cmd) {
 		words = append(words, p.word)
@@ -50,7 +51,13 @@ func (l *bashLine) followVerdicts(cmd shell.Command) []verdict {
 		if err != nil {
 			return []verdict{askV(askMode, fmt.Sprintf("%s under `%s`, which cannot be checked: %v", what, capText(w.Text, 200), err))}
 		}
-		roots = append(roots, ps...)
+		for _, p := range ps {
+			if v, decided := l.c.checkPath(p, accessRead, "Bash"); decided && v.level != levelAllow {
+				refused = append(refused, v) // no need to walk a tree that is refused anyway
+				continue
+			}
+			roots = append(roots, p)
+		}
 	}
 	w := linkWalk{l: l, deadline: time.Now().Add(maxFollowTime), seen: map[string]bool{}}
 	for len(roots) > 0 && w.err == nil {
@@ -61,10 +68,11 @@ func (l *bashLine) followVerdicts(cmd shell.Command) []verdict {
 	if w.err != nil {
 		return []verdict{askV(askMode, what+" and "+w.err.Error()+"; it needs approval")}
 	}
-	for i := range w.out {
-		w.out[i].reason = what + ": " + w.out[i].reason
+	out := append(refused, w.out...)
+	for i := range out {
+		out[i].reason = what + ": " + out[i].reason
 	}
-	return w.out
+	return out
 }
 
 // linkWalk walks trees looking for symbolic links, within the bounds.
