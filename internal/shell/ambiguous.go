@@ -1,0 +1,62 @@
+package shell
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// ErrAmbiguous is returned by Parse for a command that Bash may read
+// differently from the parser (found by the differential harness in
+// bashdiff_test.go). Such a command is never read-only, and the
+// permission engine asks about it.
+var ErrAmbiguous = errors.New("the shell may read this command differently from the analysis")
+
+// ambiguous reports the constructs where mvdan/sh and Bash disagree:
+//   - a carriage return (a blank to the parser, part of a word to Bash)
+//     or a NUL byte;
+//   - a backslash-newline after a here-document operator (Bash joins
+//     the lines before it looks for the terminator, so `EO\⏎F` ends the
+//     document for Bash and not for the parser);
+//   - a backslash-newline in a comment (it ends the comment for Bash,
+//     the parser continues the comment or the command on the next line).
+func ambiguous(f *syntax.File, src string) error {
+	if i := strings.IndexAny(src, "\r\x00"); i >= 0 {
+		return fmt.Errorf("%w: a %q at offset %d", ErrAmbiguous, src[i], i)
+	}
+	if !strings.Contains(src, "\\\n") {
+		return nil
+	}
+	var err error
+	syntax.Walk(f, func(n syntax.Node) bool {
+		r, ok := n.(*syntax.Redirect)
+		if ok && err == nil && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) &&
+			strings.Contains(src[r.Pos().Offset():], "\\\n") {
+			err = fmt.Errorf("%w: a backslash-newline after a here-document", ErrAmbiguous)
+		}
+		return err == nil
+	})
+	if err != nil || !strings.Contains(src, "#") {
+		return err
+	}
+	return commentContinues(src)
+}
+
+// commentContinues reports a comment that holds or ends in a backslash.
+func commentContinues(src string) error {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true)).
+		Parse(strings.NewReader(src), "")
+	if err != nil {
+		return fmt.Errorf("parsing command: %w", err)
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		c, ok := n.(*syntax.Comment)
+		if ok && err == nil && (strings.Contains(c.Text, "\\\n") || strings.HasSuffix(c.Text, "\\")) {
+			err = fmt.Errorf("%w: a comment ends in a backslash", ErrAmbiguous)
+		}
+		return err == nil
+	})
+	return err
+}
