@@ -25,6 +25,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
+	"time"
 )
 
 // ErrUnavailable is returned by New when the jail cannot be built here:
@@ -50,8 +52,9 @@ var stubDirs = []string{"/stubs", "/bin", "/usr/bin", "/sbin", "/usr/sbin", "/us
 // Jail is one chroot. Its Run calls are serialised: run several jails to
 // run commands in parallel.
 type Jail struct {
-	root string
-	mu   sync.Mutex
+	root  string
+	names []string // the stubs in /s
+	mu    sync.Mutex
 }
 
 // New builds a jail under dir (which must exist and be empty).
@@ -74,6 +77,7 @@ func (j *Jail) build() error {
 	if err != nil {
 		return err
 	}
+	j.names = names
 	for _, d := range []string{"/s", "/usr/local", "/log", "/work", "/home", "/etc", "/tmp"} {
 		if err := os.MkdirAll(j.path(d), 0o755); err != nil {
 			return err
@@ -84,17 +88,81 @@ func (j *Jail) build() error {
 			return err
 		}
 	}
-	for _, n := range names {
-		if err := os.WriteFile(j.path("/s/"+n), []byte(stubScript), 0o755); err != nil {
-			return err
-		}
+	if err := j.writeStubs(); err != nil {
+		return err
 	}
 	if err := os.WriteFile(j.path("/etc/harness.bash"), []byte(bashEnv), 0o644); err != nil {
+		return err
+	}
+	if err := j.devices(); err != nil {
 		return err
 	}
 	for dst, src := range map[string]string{jailBash: Bash, "/.sh/sh": "/bin/sh"} {
 		if err := j.copyProgram(src, dst); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// writeStubs (re)writes the stubs.
+func (j *Jail) writeStubs() error {
+	for _, n := range j.names {
+		p := j.path("/s/" + n)
+		if err := os.WriteFile(p, []byte(stubScript), 0o755); err != nil {
+			return err
+		}
+		if err := os.Chtimes(p, stubTime, stubTime); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stubTime is the stubs' modification time: a command that writes one
+// changes it.
+var stubTime = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// repair rewrites the stubs when a command changed them (a bash
+// redirection can overwrite a stub or add a file), so the next command
+// meets the same jail.
+func (j *Jail) repair() error {
+	ents, err := os.ReadDir(j.path("/s"))
+	if err != nil {
+		return err
+	}
+	changed := len(ents) != len(j.names)
+	for _, e := range ents {
+		info, err := e.Info()
+		if err != nil || !info.ModTime().Equal(stubTime) {
+			changed = true
+			break
+		}
+	}
+	if !changed {
+		return nil
+	}
+	if err := os.RemoveAll(j.path("/s")); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(j.path("/s"), 0o755); err != nil {
+		return err
+	}
+	return j.writeStubs()
+}
+
+// devices makes /dev/null, /dev/zero and /dev/full, so redirections to
+// them work. There is no /proc, hence no /dev/fd: a process
+// substitution still runs its commands, but the name it expands to
+// cannot be opened.
+func (j *Jail) devices() error {
+	if err := os.MkdirAll(j.path("/dev"), 0o755); err != nil {
+		return err
+	}
+	for name, minor := range map[string]int{"null": 3, "zero": 5, "full": 7} {
+		dev := 1<<8 | minor // major 1 (memory devices)
+		if err := syscall.Mknod(j.path("/dev/"+name), syscall.S_IFCHR|0o666, dev); err != nil {
+			return fmt.Errorf("mknod /dev/%s: %w", name, err)
 		}
 	}
 	return nil

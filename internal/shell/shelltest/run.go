@@ -50,7 +50,7 @@ const outputCap = 4096
 // Run runs command with `bash --norc --noprofile -c` in the jail, cwd
 // /work, HOME /home, PATH /stubs and nothing else in the environment,
 // for at most timeout, and returns the programs it tried to run.
-func (j *Jail) Run(ctx context.Context, command string, timeout time.Duration) (Result, error) {
+func (j *Jail) Run(ctx context.Context, command string, timeout time.Duration) (_ Result, err error) {
 	if strings.IndexByte(command, 0) >= 0 {
 		return Result{}, ErrNul
 	}
@@ -59,6 +59,11 @@ func (j *Jail) Run(ctx context.Context, command string, timeout time.Duration) (
 	if err := j.reset(); err != nil {
 		return Result{}, err
 	}
+	defer func() {
+		if rerr := j.repair(); rerr != nil && err == nil {
+			err = rerr
+		}
+	}()
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var out bytes.Buffer
@@ -75,7 +80,7 @@ func (j *Jail) Run(ctx context.Context, command string, timeout time.Duration) (
 		Cloneflags: syscall.CLONE_NEWNET | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS | syscall.CLONE_NEWNS}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = timeout
-	err := cmd.Run()
+	err = cmd.Run()
 	if cmd.Process != nil {
 		settle(ctx, cmd.Process.Pid)
 	}

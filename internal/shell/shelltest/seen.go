@@ -54,18 +54,23 @@ func matches(words []shell.Word, x Exec, more bool) bool {
 // wild reports whether a dynamic name may expand to anything.
 func wild(w shell.Word) bool { return w.Dynamic || w.Glob }
 
-// matchArgs matches words against args; a wild word takes zero or more.
+// matchArgs matches words against args; a wild word takes zero or more
+// arguments (dynamic programming, linear in words × args).
 func matchArgs(words []shell.Word, args []string) bool {
-	if len(words) == 0 {
-		return len(args) == 0
-	}
-	if wild(words[0]) {
-		for i := 0; i <= len(args); i++ {
-			if matchArgs(words[1:], args[i:]) {
-				return true
+	// ok[j] reports whether the words so far match args[:j].
+	ok := make([]bool, len(args)+1)
+	ok[0] = true
+	for _, w := range words {
+		next := make([]bool, len(args)+1)
+		for j := range next {
+			switch {
+			case wild(w):
+				next[j] = ok[j] || (j > 0 && next[j-1])
+			case j > 0:
+				next[j] = ok[j-1] && args[j-1] == w.Text
 			}
 		}
-		return false
+		ok = next
 	}
-	return len(args) > 0 && args[0] == words[0].Text && matchArgs(words[1:], args[1:])
+	return ok[len(args)]
 }
