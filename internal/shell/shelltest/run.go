@@ -10,6 +10,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -71,7 +72,8 @@ func (j *Jail) Run(ctx context.Context, command string, timeout time.Duration) (
 	cmd.Args[0] = "bash"
 	cmd.Dir = "/work"
 	cmd.Env = []string{"PATH=/stubs", "HOME=/home", "BASH_ENV=/etc/harness.bash"}
-	cmd.Stdout, cmd.Stderr = &capped{b: &out}, &capped{b: &out}
+	w := &capped{b: &out} // one writer: exec copies both streams in one goroutine
+	cmd.Stdout, cmd.Stderr = w, w
 	// No PID namespace: its first process would take the others with
 	// it, and a stub started in the background (`>(…)`, `&`) must be
 	// given the chance to record itself. Every process stays in bash's
@@ -84,7 +86,7 @@ func (j *Jail) Run(ctx context.Context, command string, timeout time.Duration) (
 	if cmd.Process != nil {
 		settle(ctx, cmd.Process.Pid)
 	}
-	res := Result{TimedOut: ctx.Err() != nil, Output: out.String()}
+	res := Result{TimedOut: ctx.Err() != nil, Output: w.String()}
 	var exit *exec.ExitError
 	if err != nil && !errors.As(err, &exit) && !res.TimedOut {
 		return res, fmt.Errorf("running bash: %w", err)
@@ -144,9 +146,20 @@ func (j *Jail) records() ([]Exec, error) {
 }
 
 // capped keeps the first outputCap bytes written to it.
-type capped struct{ b *bytes.Buffer }
+type capped struct {
+	mu sync.Mutex
+	b  *bytes.Buffer
+}
+
+func (c *capped) String() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.b.String()
+}
 
 func (c *capped) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if room := outputCap - c.b.Len(); room > 0 {
 		c.b.Write(p[:min(room, len(p))])
 	}
