@@ -18,6 +18,7 @@
 package shelltest
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -67,6 +68,10 @@ func New(dir string) (*Jail, error) {
 	}
 	j := &Jail{root: dir}
 	if err := j.build(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	// A container may refuse chroot or new namespaces even to root.
+	if _, err := j.Run(context.Background(), "true", 10*time.Second); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
 	return j, nil
