@@ -21,10 +21,15 @@ var ErrAmbiguous = errors.New("the shell may read this command differently from 
 //     the lines before it looks for the terminator, so `EO\⏎F` ends the
 //     document for Bash and not for the parser);
 //   - a backslash-newline in a comment (it ends the comment for Bash,
-//     the parser continues the comment or the command on the next line).
+//     the parser continues the comment or the command on the next line);
+//   - `<&-word` or `>&-word`: Bash closes the descriptor and runs word,
+//     the parser takes "-word" as the target.
 func ambiguous(f *syntax.File, src string) error {
 	if i := strings.IndexAny(src, "\r\x00"); i >= 0 {
 		return fmt.Errorf("%w: a %q at offset %d", ErrAmbiguous, src[i], i)
+	}
+	if err := dashDup(f); err != nil {
+		return err
 	}
 	if !strings.Contains(src, "\\\n") {
 		return nil
@@ -42,6 +47,25 @@ func ambiguous(f *syntax.File, src string) error {
 		return err
 	}
 	return commentContinues(src)
+}
+
+// dashDup reports a duplication whose target starts with "-" and goes
+// on (`<&-rm x`): the parser reads one target word, Bash closes the
+// descriptor at "-" and runs the rest of the word as a command.
+func dashDup(f *syntax.File) error {
+	var err error
+	syntax.Walk(f, func(n syntax.Node) bool {
+		r, ok := n.(*syntax.Redirect)
+		if ok && err == nil && (r.Op == syntax.DplIn || r.Op == syntax.DplOut) && r.Word != nil &&
+			len(r.Word.Parts) > 0 {
+			if lit, ok := r.Word.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "-") &&
+				(len(lit.Value) > 1 || len(r.Word.Parts) > 1) {
+				err = fmt.Errorf("%w: a descriptor closed by \"-\" followed by more text", ErrAmbiguous)
+			}
+		}
+		return err == nil
+	})
+	return err
 }
 
 // commentContinues reports a comment that holds or ends in a backslash.
