@@ -23,12 +23,17 @@ var ErrAmbiguous = errors.New("the shell may read this command differently from 
 //   - a backslash-newline in a comment (it ends the comment for Bash,
 //     the parser continues the comment or the command on the next line);
 //   - `<&-word` or `>&-word`: Bash closes the descriptor and runs word,
-//     the parser takes "-word" as the target.
+//     the parser takes "-word" as the target;
+//   - a prefix assignment to a name that is not an identifier (`0=x`),
+//     which Bash runs as a program.
 func ambiguous(f *syntax.File, src string) error {
 	if i := strings.IndexAny(src, "\r\x00"); i >= 0 {
 		return fmt.Errorf("%w: a %q at offset %d", ErrAmbiguous, src[i], i)
 	}
 	if err := dashDup(f); err != nil {
+		return err
+	}
+	if err := badAssign(f); err != nil {
 		return err
 	}
 	if !strings.Contains(src, "\\\n") {
@@ -66,6 +71,33 @@ func dashDup(f *syntax.File) error {
 		return err == nil
 	})
 	return err
+}
+
+// badAssign reports a prefix "assignment" whose name is not an
+// identifier (`0=[`): the parser takes it for an assignment, Bash for
+// the name of a program to run.
+func badAssign(f *syntax.File) error {
+	var err error
+	syntax.Walk(f, func(n syntax.Node) bool {
+		c, ok := n.(*syntax.CallExpr)
+		for i := 0; ok && err == nil && i < len(c.Assigns); i++ {
+			if as := c.Assigns[i]; as.Name != nil && !identifier(as.Name.Value) {
+				err = fmt.Errorf("%w: %q is not a variable name", ErrAmbiguous, as.Name.Value)
+			}
+		}
+		return err == nil
+	})
+	return err
+}
+
+// identifier reports whether s is a Bash variable name.
+func identifier(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // commentContinues reports a comment that holds or ends in a backslash.
