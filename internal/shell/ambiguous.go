@@ -24,8 +24,9 @@ var ErrAmbiguous = errors.New("the shell may read this command differently from 
 //     the parser continues the comment or the command on the next line);
 //   - `<&-word` or `>&-word`: Bash closes the descriptor and runs word,
 //     the parser takes "-word" as the target;
-//   - a prefix assignment to a name that is not an identifier (`0=x`),
-//     which Bash runs as a program.
+//   - a prefix assignment to a name that is not an identifier (`0=[`),
+//     which Bash runs as a program;
+//   - a here-document inside a command substitution.
 func ambiguous(f *syntax.File, src string) error {
 	if i := strings.IndexAny(src, "\r\x00"); i >= 0 {
 		return fmt.Errorf("%w: a %q at offset %d", ErrAmbiguous, src[i], i)
@@ -34,6 +35,9 @@ func ambiguous(f *syntax.File, src string) error {
 		return err
 	}
 	if err := badAssign(f); err != nil {
+		return err
+	}
+	if err := nestedHeredoc(f); err != nil {
 		return err
 	}
 	if !strings.Contains(src, "\\\n") {
@@ -98,6 +102,29 @@ func identifier(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// nestedHeredoc reports a here-document inside a command substitution
+// (found by FuzzBashDecision: in `(<<EOF⏎$(<<EOF⏎EOF⏎)⏎EOF⏎)` Bash ends
+// the outer document at the inner terminator and runs "EOF").
+func nestedHeredoc(f *syntax.File) error {
+	var substs [][2]uint
+	var err error
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			substs = append(substs, [2]uint{n.Pos().Offset(), n.End().Offset()})
+		case *syntax.Redirect:
+			off := n.Pos().Offset()
+			for _, r := range substs {
+				if (n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc) && off > r[0] && off < r[1] && err == nil {
+					err = fmt.Errorf("%w: a here-document inside a command substitution", ErrAmbiguous)
+				}
+			}
+		}
+		return err == nil
+	})
+	return err
 }
 
 // commentContinues reports a comment that holds or ends in a backslash.

@@ -12,7 +12,7 @@ func TestParseAmbiguous(t *testing.T) {
 	for _, c := range []string{
 		"cat <<EOF\nx\nEO\\\nF\nrm x\nEOF", "cat <<EOF\nx\nEOF\\\n\nrm x\nEOF", "cat <<-EOF\n\tE\\\nOF\nls\nEOF",
 		"cat <<EOF; ls \\\n-la\nx\nEOF", "echo a # \\\nrm x", "ls #\\\nrm x", "ls\r", "echo a\r\nrm x",
-		"echo a\x00; rm x", "{ cat <<X; }\nE\\\nX\nX", "<&-rm x", "ls >&-rm", "0=[", "0=[ ls", "ls 2<&-'rm' x",
+		"echo a\x00; rm x", "{ cat <<X; }\nE\\\nX\nX", "<&-rm x", "ls >&-rm", "(<<EOF\n$(<<EOF\nEOF\n)\nEOF\n)", "echo $(cat <<EOF\nx\nEOF\n)", "0=[", "0=[ ls", "ls 2<&-'rm' x",
 	} {
 		if _, err := Parse(c); !errors.Is(err, ErrAmbiguous) {
 			t.Errorf("Parse(%q) = %v, want ErrAmbiguous", c, err)
