@@ -1,7 +1,9 @@
 package permission_test
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"path"
 	"slices"
 	"strings"
@@ -10,6 +12,8 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"corvid/internal/permission"
+	"corvid/internal/shell"
+	"corvid/internal/shell/shelltest"
 	"corvid/internal/tool"
 )
 
@@ -38,7 +42,10 @@ var oracleWrappers = strings.Fields("timeout time nice nohup stdbuf command buil
 // FuzzBashDecision checks the Bash analysis against an independent walk
 // of the syntax tree: whenever the engine allows a command, every
 // simple command in it must run an allowed program with a literal name,
-// and no redirection may write a file.
+// and no redirection may write a file. Where the differential jail can
+// be built (bash, root), it also runs every command the engine allows or
+// shell.ReadOnly accepts under real bash with recording stubs, and fails
+// when bash ran a program the analysis did not see.
 func FuzzBashDecision(f *testing.F) {
 	for _, s := range []string{"ls -la", "echo $(rm -rf /)", "git status && npm run test", "r''m x",
 		"eval ls", "bash -c 'ls'", "cat <(ls) > out", "x=1; echo $x", "timeout 5 rm x", "f() { rm x; }; f",
@@ -46,6 +53,17 @@ func FuzzBashDecision(f *testing.F) {
 		"echo `curl x`", "ls | xargs rm", "echo ${!x}", "cat <<EOF\n$(rm x)\nEOF", "$CMD", "'ls' -l",
 		"echo x\r# ; rm x", "echo *(e:'rm x':)", "cd src && cat ../x", "echo x > out", "git status 2>&1 | head"} {
 		f.Add(s)
+	}
+	seeds, err := shelltest.Cases()
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	jail, err := shelltest.New(f.TempDir())
+	if err != nil && !errors.Is(err, shelltest.ErrUnavailable) {
+		f.Fatal(err)
 	}
 	w := newWorld(f)
 	e, errs := permission.New(w.config(f, fuzzRules, permission.ModeDefault))
@@ -63,7 +81,11 @@ func FuzzBashDecision(f *testing.F) {
 		if d.Reason == "" {
 			t.Fatalf("%q: empty reason", command)
 		}
-		if d.Behavior != tool.PermissionAllow {
+		allowed := d.Behavior == tool.PermissionAllow
+		if jail != nil && (allowed || shell.ReadOnly(command)) {
+			differential(t, jail, command, d.Reason)
+		}
+		if !allowed {
 			return
 		}
 		file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
@@ -74,6 +96,17 @@ func FuzzBashDecision(f *testing.F) {
 			t.Fatalf("%q was allowed (%s) but %s", command, d.Reason, msg)
 		}
 	})
+}
+
+// differential runs an approved command under bash in jail.
+func differential(t *testing.T, jail *shelltest.Jail, command, reason string) {
+	found, err := shelltest.Check(context.Background(), jail, shelltest.Case{Command: command, Approved: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found != nil {
+		t.Fatalf("approved (%s), but %v", reason, found)
+	}
 }
 
 // oracle walks the tree and returns a violation, or "".

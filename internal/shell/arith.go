@@ -22,6 +22,10 @@ func (w *walker) arith(n syntax.Node) {
 		exprs = append(exprs, n.Exprs...)
 	case *syntax.CStyleLoop:
 		exprs = append(exprs, n.Init, n.Cond, n.Post)
+	case *syntax.Assign: // b[x]=1: the subscript of an indexed array is arithmetic
+		exprs = append(exprs, n.Index)
+	case *syntax.ArrayElem: // b=([x]=1)
+		exprs = append(exprs, n.Index)
 	case *syntax.ParamExp:
 		exprs = paramArith(n)
 		w.a.Indirect = w.a.Indirect || evaluatesValue(n)

@@ -140,6 +140,9 @@ func Parse(command string) (*Analysis, error) {
 	if err != nil {
 		return nil, fmt.Errorf("parsing command: %w", err)
 	}
+	if err := ambiguous(f, command); err != nil {
+		return nil, err
+	}
 	return analyse(f, command), nil
 }
 

@@ -1,0 +1,145 @@
+package shell
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// ErrAmbiguous is returned by Parse for a command that Bash may read
+// differently from the parser (found by the differential harness in
+// bashdiff_test.go). Such a command is never read-only, and the
+// permission engine asks about it.
+var ErrAmbiguous = errors.New("the shell may read this command differently from the analysis")
+
+// ambiguous reports the constructs where mvdan/sh and Bash disagree:
+//   - a carriage return (a blank to the parser, part of a word to Bash)
+//     or a NUL byte;
+//   - a backslash-newline after a here-document operator (Bash joins
+//     the lines before it looks for the terminator, so `EO\⏎F` ends the
+//     document for Bash and not for the parser);
+//   - a backslash-newline in a comment (it ends the comment for Bash,
+//     the parser continues the comment or the command on the next line);
+//   - `<&-word` or `>&-word`: Bash closes the descriptor and runs word,
+//     the parser takes "-word" as the target;
+//   - a prefix assignment to a name that is not an identifier (`0=[`),
+//     which Bash runs as a program;
+//   - a here-document inside a command substitution.
+func ambiguous(f *syntax.File, src string) error {
+	if i := strings.IndexAny(src, "\r\x00"); i >= 0 {
+		return fmt.Errorf("%w: a %q at offset %d", ErrAmbiguous, src[i], i)
+	}
+	if err := dashDup(f); err != nil {
+		return err
+	}
+	if err := badAssign(f); err != nil {
+		return err
+	}
+	if err := nestedHeredoc(f); err != nil {
+		return err
+	}
+	if !strings.Contains(src, "\\\n") {
+		return nil
+	}
+	var err error
+	syntax.Walk(f, func(n syntax.Node) bool {
+		r, ok := n.(*syntax.Redirect)
+		if ok && err == nil && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) &&
+			strings.Contains(src[r.Pos().Offset():], "\\\n") {
+			err = fmt.Errorf("%w: a backslash-newline after a here-document", ErrAmbiguous)
+		}
+		return err == nil
+	})
+	if err != nil || !strings.Contains(src, "#") {
+		return err
+	}
+	return commentContinues(src)
+}
+
+// dashDup reports a duplication whose target starts with "-" and goes
+// on (`<&-rm x`): the parser reads one target word, Bash closes the
+// descriptor at "-" and runs the rest of the word as a command.
+func dashDup(f *syntax.File) error {
+	var err error
+	syntax.Walk(f, func(n syntax.Node) bool {
+		r, ok := n.(*syntax.Redirect)
+		if ok && err == nil && (r.Op == syntax.DplIn || r.Op == syntax.DplOut) && r.Word != nil &&
+			len(r.Word.Parts) > 0 {
+			if lit, ok := r.Word.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "-") &&
+				(len(lit.Value) > 1 || len(r.Word.Parts) > 1) {
+				err = fmt.Errorf("%w: a descriptor closed by \"-\" followed by more text", ErrAmbiguous)
+			}
+		}
+		return err == nil
+	})
+	return err
+}
+
+// badAssign reports a prefix "assignment" whose name is not an
+// identifier (`0=[`): the parser takes it for an assignment, Bash for
+// the name of a program to run.
+func badAssign(f *syntax.File) error {
+	var err error
+	syntax.Walk(f, func(n syntax.Node) bool {
+		c, ok := n.(*syntax.CallExpr)
+		for i := 0; ok && err == nil && i < len(c.Assigns); i++ {
+			if as := c.Assigns[i]; as.Name != nil && !identifier(as.Name.Value) {
+				err = fmt.Errorf("%w: %q is not a variable name", ErrAmbiguous, as.Name.Value)
+			}
+		}
+		return err == nil
+	})
+	return err
+}
+
+// identifier reports whether s is a Bash variable name.
+func identifier(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// nestedHeredoc reports a here-document inside a command substitution
+// (found by FuzzBashDecision: in `(<<EOF⏎$(<<EOF⏎EOF⏎)⏎EOF⏎)` Bash ends
+// the outer document at the inner terminator and runs "EOF").
+func nestedHeredoc(f *syntax.File) error {
+	var substs [][2]uint
+	var err error
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			substs = append(substs, [2]uint{n.Pos().Offset(), n.End().Offset()})
+		case *syntax.Redirect:
+			off := n.Pos().Offset()
+			for _, r := range substs {
+				if (n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc) && off > r[0] && off < r[1] && err == nil {
+					err = fmt.Errorf("%w: a here-document inside a command substitution", ErrAmbiguous)
+				}
+			}
+		}
+		return err == nil
+	})
+	return err
+}
+
+// commentContinues reports a comment that holds or ends in a backslash.
+func commentContinues(src string) error {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true)).
+		Parse(strings.NewReader(src), "")
+	if err != nil {
+		return fmt.Errorf("parsing command: %w", err)
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		c, ok := n.(*syntax.Comment)
+		if ok && err == nil && (strings.Contains(c.Text, "\\\n") || strings.HasSuffix(c.Text, "\\")) {
+			err = fmt.Errorf("%w: a comment ends in a backslash", ErrAmbiguous)
+		}
+		return err == nil
+	})
+	return err
+}
