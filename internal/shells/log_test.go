@@ -75,11 +75,13 @@ func TestCappedLogReadsIncrementally(t *testing.T) {
 	fifos(t, dir, "ready1", "go1", "ready2", "go2")
 	info := start(t, m, dir, "seq 1 100; echo > ready1; read x < go1; seq 101 5000; echo > ready2; read x < go2; echo end")
 	await(t, dir, "ready1")
+	logged(t, info.OutputPath, "\n100\n")
 	if out := read(t, m, info.ID, ""); out.Text != seq(1, 100) || out.Dropped != 0 || out.Omitted != 0 {
 		t.Errorf("first read = %q, dropped %d, omitted %d", out.Text, out.Dropped, out.Omitted)
 	}
 	release(t, dir, "go1")
 	await(t, dir, "ready2")
+	logged(t, info.OutputPath, "\n5000\n")
 	total := len(seq(1, 5000)) // 23,893 bytes
 	out := read(t, m, info.ID, "")
 	first, _, _ := strings.Cut(out.Text, "\n")

@@ -80,6 +80,24 @@ func await(t *testing.T, dir, name string) {
 	}
 }
 
+// logged waits until the log at path ends with suffix: output reaches the
+// log through a pipe, so a marker the command wrote elsewhere may arrive
+// before it on a loaded machine, and Read waits for the pipe only briefly.
+func logged(t *testing.T, path, suffix string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		data, err := os.ReadFile(path)
+		if err == nil && strings.HasSuffix(string(data), suffix) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the log %s does not end with %q after 10s (%v)", path, suffix, err)
+		}
+		time.Sleep(5 * time.Millisecond) // polling the file, bounded above
+	}
+}
+
 // release lets a command blocked reading the fifo name go on.
 func release(t *testing.T, dir, name string) {
 	t.Helper()
@@ -147,6 +165,7 @@ func TestIncrementalRead(t *testing.T) {
 	fifos(t, dir, "ready", "go")
 	info := start(t, m, dir, "echo one; printf 'two-'; echo > ready; read x < go; echo end")
 	await(t, dir, "ready")
+	logged(t, info.OutputPath, "two-")
 	if out := read(t, m, info.ID, "o"); out.Text != "one\n" || out.Status != Running {
 		t.Errorf("filtered read while running = %q (%s), want the complete line only", out.Text, out.Status)
 	}
