@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"corvid/internal/shell/shelltest"
 	"corvid/internal/tool"
 )
 
@@ -28,15 +29,18 @@ func checkClass(t *testing.T, w kernelPathWorld, cases []classCase) {
 	for _, r := range issueAllow {
 		allow = append(allow, RuleSource{Text: r, Source: SourceCLI})
 	}
+	approved := make([]bool, len(cases))
 	for _, mode := range []Mode{ModeDefault, ModeAcceptEdits} {
 		eng, errs := New(Config{Mode: mode, WorkDirs: []string{w.repo}, Home: w.home, Allow: allow})
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}
-		for _, tc := range cases {
+		for i, tc := range cases {
 			in, _ := json.Marshal(map[string]string{"command": tc.command})
 			d := eng.Check(t.Context(), Request{Tool: &tool.Func{ToolName: "Bash"}, Input: in, WorkDir: w.repo})
-			if got := d.Behavior == tool.PermissionAllow; got != tc.allow {
+			got := d.Behavior == tool.PermissionAllow
+			approved[i] = approved[i] || got
+			if got != tc.allow {
 				t.Errorf("%s %q: %s (%s), want allow=%v", mode, tc.command, d.Behavior, d.Reason, tc.allow)
 				continue
 			}
@@ -45,6 +49,15 @@ func checkClass(t *testing.T, w kernelPathWorld, cases []classCase) {
 			}
 		}
 	}
+	// The oracle: every program bash runs for a command the engine
+	// allowed must be one the analysis saw.
+	t.Run("bash", func(t *testing.T) {
+		var under []shelltest.Case
+		for i, tc := range cases {
+			under = append(under, shelltest.Case{Command: tc.command, Approved: approved[i]})
+		}
+		shelltest.Differ(t, under)
+	})
 }
 
 // TestBuiltinsThatEvaluateData: class 2. A quoted subscript is
