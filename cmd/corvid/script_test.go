@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -17,6 +18,10 @@ func TestMain(m *testing.M) {
 	})
 }
 
+// testdataDir is the repository's testdata directory, for scripts that
+// copy recorded fixtures ($CORVID_TESTDATA).
+var testdataDir, _ = filepath.Abs("../../testdata")
+
 // TestScripts runs testdata/script/*.txtar: the real binary against the
 // scripted fake Messages API.
 func TestScripts(t *testing.T) {
@@ -28,6 +33,7 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("CORVID_CONFIG_DIR", env.WorkDir+"/.corvid")
 			env.Setenv("HOME", env.WorkDir+"/home")
+			env.Setenv("CORVID_TESTDATA", testdataDir)
 			return nil
 		},
 	})

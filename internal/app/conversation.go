@@ -30,10 +30,18 @@ type conversation struct {
 func openConversation(opts Options, env environment, meta session.Meta) (*conversation, error) {
 	cfgDir := configDir(env)
 	path, err := sourcePath(opts, cfgDir)
+	c := &conversation{id: opts.SessionID}
+	if errors.Is(err, session.ErrNoSession) && opts.Resume != "" {
+		if cc, ccErr := findClaudeSession(env, opts.Cwd, opts.Resume); ccErr != nil || cc != "" {
+			if ccErr != nil {
+				return nil, ccErr
+			}
+			return c, c.importClaude(opts, cfgDir, meta, cc)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	c := &conversation{id: opts.SessionID}
 	if path != "" && (opts.ForkSession || opts.NoSessionPersistence) {
 		src, err := loadSource(path)
 		if err != nil {

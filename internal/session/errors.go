@@ -15,6 +15,10 @@ var (
 	ErrEntryTooLarge = errors.New("session: entry too large")
 	// ErrClosed: the Writer was closed.
 	ErrClosed = errors.New("session: writer is closed")
+	// ErrUnreadable: the loader cannot make sense of a transcript (no
+	// entry it can read, a chain that breaks, a compaction whose kept
+	// messages cannot be found). Loading it would lose history silently.
+	ErrUnreadable = errors.New("session: cannot make sense of the transcript")
 	// ErrLocked: another process holds the transcript's lock (it is
 	// writing that session).
 	ErrLocked = errors.New("session: the transcript is in use by another process")

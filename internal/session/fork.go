@@ -1,14 +1,17 @@
 package session
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 )
 
-// Fork copies a loaded history into a new session at path: the messages
-// (assistant ones re-recorded one entry per block) and the cost state.
+// Fork copies a loaded history into a new session at path: a compact
+// boundary first when the history starts at one (with its trigger and
+// preTokens), the messages (assistant ones re-recorded one entry per
+// block) and the cost state.
 // The copy is written under a temporary name and linked into place whole
 // and locked, so no other process sees (or forks) a half-written copy.
 // The returned Writer continues the new session; the caller closes it.
@@ -21,7 +24,13 @@ func Fork(t *Transcript, path string, meta Meta) (*Writer, error) {
 	}
 	w := NewWriter(path, meta)
 	w.staged = true
-	err := w.WriteMessages(t.Messages, t.Model)
+	var err error
+	if t.Compacted {
+		_, err = w.CompactBoundary(cmp.Or(t.CompactTrigger, "auto"), t.PreTokens)
+	}
+	if err == nil {
+		err = w.WriteMessages(t.Messages, t.Model)
+	}
 	if err == nil && len(t.CostState) > 0 {
 		err = w.CostState(t.CostState)
 	}

@@ -24,20 +24,29 @@ type span struct {
 // entryInfo is what the first pass keeps of one line.
 type entryInfo struct {
 	uuid, parent string
-	payload      span // "message" of a user/assistant entry, "costState" of a cost-state
-	kind         kind
-	hasParent    bool
-	sidechain    bool
-	apiError     bool
-	boundary     bool // a compact_boundary system entry
-	meta         bool // isMeta or isCompactSummary
+	// payload is the "message" of a user/assistant entry, the "costState"
+	// of a cost-state, the "compactMetadata" of a system entry.
+	payload   span
+	kind      kind
+	hasParent bool
+	sidechain bool
+	apiError  bool
+	boundary  bool // a compact_boundary system entry
+	meta      bool // isMeta or isCompactSummary
+	// msgID is an assistant entry's message.id: the blocks of one API
+	// response are separate entries sharing it.
+	msgID string
+	// source is a tool result's sourceToolAssistantUUID: the entry
+	// holding its tool_use.
+	source string
 }
 
 // scanEntry reads the envelope fields of one line starting at file
 // offset off. Every other value is skipped, not decoded.
 func scanEntry(line []byte, off int64, e *entryInfo) error {
 	*e = entryInfo{}
-	var msg, cost span
+	var msg, cost, cmeta span
+	var msgBytes []byte
 	end, err := eachField(line, 0, func(key []byte, at int) (int, error) {
 		end, err := skipValue(line, at)
 		if err != nil {
@@ -63,7 +72,13 @@ func scanEntry(line []byte, off int64, e *entryInfo) error {
 		case "subtype":
 			e.boundary = string(v) == `"compact_boundary"`
 		case "message":
-			msg = span{off + int64(at), int32(len(v))}
+			msg, msgBytes = span{off + int64(at), int32(len(v))}, v
+		case "sourceToolAssistantUUID":
+			if v[0] == '"' {
+				e.source, _, err = decodeString(line, at)
+			}
+		case "compactMetadata":
+			cmeta = span{off + int64(at), int32(len(v))}
 		case "costState":
 			cost = span{off + int64(at), int32(len(v))}
 		}
@@ -76,10 +91,15 @@ func scanEntry(line []byte, off int64, e *entryInfo) error {
 		return errSyntax
 	}
 	switch e.kind {
-	case kindUser, kindAssistant:
+	case kindAssistant:
+		e.payload = msg
+		e.msgID = messageID(msgBytes)
+	case kindUser:
 		e.payload = msg
 	case kindCost:
 		e.payload = cost
+	case kindSystem:
+		e.payload = cmeta // a compact boundary's metadata
 	}
 	return nil
 }
@@ -96,4 +116,18 @@ func kindOf(v []byte) kind {
 		return kindCost
 	}
 	return kindOther
+}
+
+// messageID is the "id" field of a message object; "" when it has none
+// or msg is not an object.
+func messageID(msg []byte) string {
+	var id string
+	_, _ = eachField(msg, 0, func(key []byte, at int) (int, error) {
+		end, err := skipValue(msg, at)
+		if err == nil && string(key) == "id" && msg[at] == '"' {
+			id, _, err = decodeString(msg, at)
+		}
+		return end, err
+	})
+	return id
 }

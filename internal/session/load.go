@@ -25,8 +25,11 @@ type Transcript struct {
 	Model string
 	// CostState is the payload of the last cost-state entry, nil if none.
 	CostState json.RawMessage
-	// Compacted reports that the live chain starts at a compact boundary.
-	Compacted bool
+	// Compacted reports that the live chain starts at a compact boundary;
+	// CompactTrigger and PreTokens are that boundary's metadata.
+	Compacted      bool
+	CompactTrigger string
+	PreTokens      int
 	// Skipped counts malformed, torn or over-long lines left out.
 	Skipped int
 	// Repaired counts the fixes Repair made to the history.
@@ -67,14 +70,21 @@ func loadTranscript(path string, finished bool) (*Transcript, error) {
 	if finished {
 		leaf = ix.settled
 	}
-	chain := ix.liveChain(leaf)
+	if ix.leaf() < 0 && ix.lines > 0 && t.CostState == nil {
+		return nil, fmt.Errorf("session: read %s: %w: none of its %d lines is a conversation entry", path, ErrUnreadable, ix.lines)
+	}
+	chain, err := ix.liveChain(leaf)
+	if err != nil {
+		return nil, fmt.Errorf("session: read %s: %w", path, err)
+	}
 	if len(chain) == 0 {
 		return t, nil
 	}
 	t.Leaf = ix.entries[chain[len(chain)-1]].uuid
-	first := ix.entries[chain[0]]
-	t.Compacted = first.kind == kindSystem && first.boundary
-	msgs, model, bad, err := ix.rebuild(f, chain)
+	if chain, err = ix.compaction(f, chain, t); err != nil {
+		return nil, fmt.Errorf("session: read %s: %w", path, err)
+	}
+	msgs, model, bad, err := ix.rebuild(f, ix.expand(chain))
 	if err != nil {
 		return nil, fmt.Errorf("session: read %s: %w", path, err)
 	}
@@ -92,6 +102,7 @@ type index struct {
 	cost    span             // the last cost-state payload
 	settled int              // the last main-chain entry before the last cost state; -1 if none
 	skipped int
+	lines   int // non-blank lines
 }
 
 // indexFile reads every line, keeping the envelope of each entry.
@@ -110,6 +121,7 @@ func indexFile(r io.Reader) (*index, error) {
 		if skipWS(line, 0) == len(line) {
 			continue
 		}
+		ix.lines++
 		if scanEntry(line, off, &e) != nil {
 			ix.skipped++
 			continue
@@ -154,25 +166,52 @@ func (ix *index) leaf() int {
 }
 
 // liveChain returns the positions of the chain ending at leaf, root
-// first; nil when leaf is -1.
-func (ix *index) liveChain(leaf int) []int32 {
+// first; nil when leaf is -1. A parentUuid that names no entry is an
+// error wrapping ErrUnreadable, unless lines were skipped (a torn or
+// malformed line may have held that entry; the loss is counted in
+// Skipped); so is a chain that loops.
+func (ix *index) liveChain(leaf int) ([]int32, error) {
 	if leaf < 0 {
-		return nil
+		return nil, nil
 	}
 	seen := make([]bool, len(ix.entries))
 	var chain []int32
-	for i := int32(leaf); !seen[i]; {
+	for i := int32(leaf); ; {
+		if seen[i] {
+			return nil, fmt.Errorf("%w: its parentUuid chain loops at %s", ErrUnreadable, ix.entries[i].uuid)
+		}
 		seen[i] = true
 		chain = append(chain, i)
 		e := &ix.entries[i]
-		p, ok := ix.byUUID[e.parent]
-		if !e.hasParent || !ok {
+		if !e.hasParent {
 			break
+		}
+		p, ok := ix.byUUID[e.parent]
+		if !ok {
+			if ix.skipped > 0 {
+				break
+			}
+			return nil, fmt.Errorf("%w: entry %s names a parent %s that is not in the file", ErrUnreadable, e.uuid, e.parent)
 		}
 		i = p
 	}
 	slices.Reverse(chain)
-	return chain
+	return chain, nil
+}
+
+// compaction notes a compact boundary at the root of chain in t and puts
+// the messages the compaction kept back into the chain.
+func (ix *index) compaction(f io.ReaderAt, chain []int32, t *Transcript) ([]int32, error) {
+	first := &ix.entries[chain[0]]
+	if first.kind != kindSystem || !first.boundary {
+		return chain, nil
+	}
+	b, err := readBoundary(f, first)
+	if err != nil {
+		return nil, err
+	}
+	t.Compacted, t.CompactTrigger, t.PreTokens = true, b.Trigger, b.PreTokens
+	return ix.splicePreserved(chain, b)
 }
 
 // readSpan reads the bytes of s (nil when s is empty).

@@ -141,6 +141,16 @@ func Find(configDir, cwd, id string) (string, error) {
 	return pick(id, prefixed, nil)
 }
 
+// FindIn locates session id (an exact id or a unique prefix of at least 8
+// characters) in the one project directory dir; errors as Find's.
+func FindIn(dir, id string) (string, error) {
+	if !validID(id) {
+		return "", fmt.Errorf("session: invalid session id %q", id)
+	}
+	found, err := match(dir, id)
+	return pick(id, found, err)
+}
+
 // match returns the transcripts in dir named id, or else those whose name
 // starts with id (when id is long enough to be a prefix).
 func match(dir, id string) ([]string, error) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"runtime"
+	"slices"
 	"sync"
 
 	"corvid/internal/provider"
@@ -15,11 +16,12 @@ const readWindow = 4 << 20
 
 // rebuild decodes the messages of the chain and assembles them. bad counts
 // chain entries whose message could not be decoded.
-func (ix *index) rebuild(f io.ReaderAt, chain []int32) (msgs []provider.Message, model string, bad int, err error) {
+func (ix *index) rebuild(f io.ReaderAt, chain []step) (msgs []provider.Message, model string, bad int, err error) {
 	var jobs []span
 	var infos []*entryInfo
-	for _, i := range chain {
-		e := &ix.entries[i]
+	var extra []bool
+	for _, st := range chain {
+		e := &ix.entries[st.pos]
 		if e.kind != kindUser && e.kind != kindAssistant {
 			continue
 		}
@@ -29,21 +31,54 @@ func (ix *index) rebuild(f io.ReaderAt, chain []int32) (msgs []provider.Message,
 		}
 		jobs = append(jobs, e.payload)
 		infos = append(infos, e)
+		extra = append(extra, st.extra)
 	}
 	decoded, ok, err := decodeAll(f, jobs)
 	if err != nil {
 		return nil, "", 0, err
 	}
+	keepExtras(infos, decoded, ok, extra)
 	var a assembler
 	for k, e := range infos {
 		if !ok[k] {
-			bad++
+			if !extra[k] {
+				bad++
+			}
 			continue
 		}
 		a.add(e, decoded[k])
 	}
 	msgs, model = a.finish()
 	return msgs, model, bad, nil
+}
+
+// keepExtras drops (sets ok false for) the off-path user entries that are
+// not tool results only, and off-path results for a tool_use that an
+// entry on the path already answers: the path wins.
+func keepExtras(infos []*entryInfo, decoded []decodedMsg, ok, extra []bool) {
+	answered := map[string]bool{}
+	for k, e := range infos {
+		if ok[k] && !extra[k] && e.kind == kindUser {
+			for _, b := range decoded[k].blocks {
+				if b.Type == provider.BlockToolResult {
+					answered[b.ToolUseID] = true
+				}
+			}
+		}
+	}
+	for k, e := range infos {
+		if !ok[k] || !extra[k] || e.kind != kindUser {
+			continue
+		}
+		blocks := decoded[k].blocks
+		if !onlyToolResults(blocks) || slices.ContainsFunc(blocks, func(b provider.Block) bool { return answered[b.ToolUseID] }) {
+			ok[k] = false
+			continue
+		}
+		for _, b := range blocks {
+			answered[b.ToolUseID] = true
+		}
+	}
 }
 
 // decodeAll decodes the message at each span, spreading the work over at

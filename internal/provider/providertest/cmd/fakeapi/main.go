@@ -9,6 +9,9 @@
 // scripted turn has been played. Violations of the API's conversation rules
 // are printed to stderr at exit and make the exit status 1.
 //
+// -record DIR writes every request it received (headers, body; the API
+// key redacted) into DIR as request-NNN.json when it exits.
+//
 // -prompt-cache prices input tokens with providertest's prompt-cache model
 // (the package documentation describes it); -cache-min-tokens N sets the
 // shortest cacheable prefix (default 1024, as the API) and implies it.
@@ -46,6 +49,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	promptCache := fs.Bool("prompt-cache", false, "price input tokens with the prompt-cache model")
 	minTokens := fs.Int("cache-min-tokens", providertest.DefaultCacheMinTokens,
 		"shortest cacheable prefix in estimated tokens (implies -prompt-cache)")
+	record := fs.String("record", "", "at exit, write every request (headers and body) into this directory")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -63,7 +67,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stdout, srv.URL)
 	serve(ctx, srv, *exitWhenDone)
 	srv.Close()
-	return report(srv, stderr)
+	code := report(srv, stderr)
+	if *record != "" {
+		if err := dump(srv, *record); err != nil {
+			fmt.Fprintln(stderr, "fakeapi: record:", err)
+			return 1
+		}
+	}
+	return code
 }
 
 // loadScenario reads a scenario file or names a builtin.
