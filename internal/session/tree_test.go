@@ -57,7 +57,7 @@ func TestTreeResultBySourceUUID(t *testing.T) {
 func TestUnreadableTranscripts(t *testing.T) {
 	for name, lines := range map[string][]string{
 		"no conversation entry": {`{"hello":"world"}`, `{"type":"queue-operation"}`},
-		"parent not in file": {`{"type":"user","uuid":"u2","parentUuid":"gone","message":{"role":"user","content":"x"}}`},
+		"parent not in file":    {`{"type":"user","uuid":"u2","parentUuid":"gone","message":{"role":"user","content":"x"}}`},
 		"kept messages missing": {
 			`{"type":"system","subtype":"compact_boundary","uuid":"b","parentUuid":null,"compactMetadata":{"trigger":"auto","preTokens":5,"preservedSegment":{"headUuid":"h","anchorUuid":"s","tailUuid":"h"}}}`,
 			`{"type":"user","uuid":"s","parentUuid":"b","isCompactSummary":true,"message":{"role":"user","content":"summary"}}`},
