@@ -18,6 +18,12 @@ type Options struct {
 	FallbackModels []string
 	MaxTurns       int
 	MaxBudgetUSD   float64
+	// MaxThinkingTokens is --max-thinking-tokens when HasMaxThinkingTokens
+	// (0 turns thinking off where the model takes a budget); Effort is
+	// --effort ("" for none given).
+	MaxThinkingTokens    int
+	HasMaxThinkingTokens bool
+	Effort               string
 
 	SystemPrompt       string
 	HasSystemPrompt    bool // --system-prompt given (even empty)

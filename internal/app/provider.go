@@ -15,7 +15,8 @@ import (
 // where its credentials came from (system/init's apiKeySource).
 func newProvider(env environment) (provider.Provider, string, error) {
 	cfg := anthropic.ConfigFromEnv(env.str) // env.str tolerates a nil Getenv
-	cfg.UserAgent = "corvid/" + version.Corvid
+	cfg.UserAgent = fmt.Sprintf("corvid/%s (external, %s)", version.Corvid, entrypoint(env))
+	cfg.DeviceID = deviceID(env)
 	client, err := anthropic.New(cfg)
 	if err != nil {
 		return nil, "", err

@@ -153,7 +153,8 @@ func configure(opts Options) (*setup, error) {
 	cfg := engine.Config{
 		Provider: client, Tools: tools, Permission: withDebug(opts, gate),
 		Model: main, FallbackModels: fallbacks, MaxTokens: env.int("CLAUDE_CODE_MAX_OUTPUT_TOKENS"),
-		MaxTurns: opts.MaxTurns, MaxBudgetUSD: opts.MaxBudgetUSD, Retry: retry, Costs: costs,
+		Reasoning: reasoning(opts, env, settings),
+		MaxTurns:  opts.MaxTurns, MaxBudgetUSD: opts.MaxBudgetUSD, Retry: retry, Costs: costs,
 		BatchTools:     env.bool("CORVID_BATCH_TOOLS"),
 		MaxConcurrency: env.int("CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY"),
 		Cwd:            opts.Cwd, Dirs: pcfg.WorkDirs,
@@ -204,9 +205,5 @@ func (s *setup) openSession(opts Options, env environment, git func() workspace.
 
 // sessionMeta is the envelope every transcript entry carries.
 func sessionMeta(opts Options, env environment, branch string) session.Meta {
-	entry := env.str("CLAUDE_CODE_ENTRYPOINT")
-	if entry == "" {
-		entry = "cli"
-	}
-	return session.Meta{Cwd: opts.Cwd, Version: version.Surface, GitBranch: branch, Entrypoint: entry}
+	return session.Meta{Cwd: opts.Cwd, Version: version.Surface, GitBranch: branch, Entrypoint: entrypoint(env)}
 }

@@ -16,6 +16,7 @@ type flags struct {
 
 	model, fallbackModel string
 	maxTurns, maxBudget  string
+	maxThinking, effort  string
 
 	systemPrompt, systemPromptFile             string
 	appendSystemPrompt, appendSystemPromptFile string
@@ -61,6 +62,7 @@ func (f *flags) define(fs *pflag.FlagSet) {
 		"Comma-separated `models` to try when the main model is overloaded (--print)")
 	fs.StringVar(&f.maxTurns, "max-turns", "", "Stop after `N` agentic turns (--print)")
 	fs.StringVar(&f.maxBudget, "max-budget-usd", "", "Stop once the estimated spend reaches `USD` dollars (--print)")
+	f.defineThinking(fs)
 	f.definePrompts(fs)
 	f.definePermissions(fs)
 	f.defineSession(fs)

@@ -43,7 +43,7 @@ func validate(f *flags, args []string, e env) (*invocation, error) {
 		inv.arg, inv.hasArg = args[0], true
 	}
 	for _, check := range []func(*flags, *invocation, env) error{
-		checkIO, checkLimits, checkSystemPrompts, checkPermissions, checkSession,
+		checkIO, checkLimits, checkThinking, checkSystemPrompts, checkPermissions, checkSession,
 	} {
 		if err := check(f, inv, e); err != nil {
 			return nil, err

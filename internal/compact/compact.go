@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"strings"
 
 	"corvid/internal/model"
 	"corvid/internal/provider"
@@ -174,17 +173,6 @@ func (c *Compactor) request(r Request, msgs []provider.Message) *provider.Reques
 	if system == nil {
 		system = []provider.Block{provider.TextBlock(defaultSystem)}
 	}
-	headers := maps.Clone(c.Headers)
-	if len(r.Model.Betas) > 0 {
-		if headers == nil {
-			headers = map[string]string{}
-		}
-		betas := strings.Join(r.Model.Betas, ",")
-		if prev := headers["anthropic-beta"]; prev != "" {
-			betas = prev + "," + betas
-		}
-		headers["anthropic-beta"] = betas
-	}
 	return &provider.Request{Model: r.Model.ID, MaxTokens: min(budget, out), System: system,
-		Messages: msgs, Headers: headers}
+		Messages: msgs, Headers: maps.Clone(c.Headers), LongContext: r.Model.LongContext}
 }

@@ -56,8 +56,8 @@ func TestCompactSummaryRequest(t *testing.T) {
 		t.Errorf("request model %q, max_tokens %d, %d tools, %d system blocks",
 			req.Model, req.MaxTokens, len(req.Tools), len(req.System))
 	}
-	if got := req.Headers["anthropic-beta"]; got != model.Beta1M {
-		t.Errorf("anthropic-beta = %q, want %q", got, model.Beta1M)
+	if !req.LongContext {
+		t.Error("the summary request does not ask for the [1m] model's long context")
 	}
 	if err := Validate(req.Messages); err != nil {
 		t.Errorf("summary request is not a valid conversation: %v", err)

@@ -98,7 +98,7 @@ func TestCompactReportsRetries(t *testing.T) {
 		t.Fatalf("%d retries reported over %d requests", len(retries), len(f.reqs))
 	}
 	req := f.reqs[1]
-	if req.System[0].Text != "custom system" || req.Headers["anthropic-beta"] != "a-beta,"+model.Beta1M {
+	if req.System[0].Text != "custom system" || req.Headers["anthropic-beta"] != "a-beta" || !req.LongContext {
 		t.Errorf("system %q, headers %v", req.System[0].Text, req.Headers)
 	}
 	if c.Headers["anthropic-beta"] != "a-beta" {

@@ -101,7 +101,7 @@ func (e *Engine) compact(ctx context.Context, m model.Info, trigger, focus strin
 	// The opening reminders (instruction files, date, git) lead the new
 	// history as they led the old one.
 	carry.Instructions = strings.Join(e.cfg.Opening, "\n\n")
-	cp := compact.Compactor{Provider: e.cfg.Provider, Retry: e.cfg.Retry, Headers: betaHeaders(m),
+	cp := compact.Compactor{Provider: e.cfg.Provider, Retry: e.cfg.Retry,
 		OnRetry: func(info *provider.RetryInfo) { e.publish(retryEvent(info)) }}
 	start := time.Now()
 	res, err := cp.Compact(ctx, compact.Request{Messages: e.messages, Focus: focus, Reinject: carry,

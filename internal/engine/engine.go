@@ -29,6 +29,9 @@ type Config struct {
 	FallbackModels []model.Info
 	// MaxTokens overrides the model's default output budget when > 0.
 	MaxTokens int
+	// Reasoning is what each main request asks of extended thinking
+	// (nil: none); the provider adapter fits it to the model.
+	Reasoning *provider.Reasoning
 
 	MaxTurns     int
 	MaxBudgetUSD float64

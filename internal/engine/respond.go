@@ -3,12 +3,10 @@ package engine
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	"corvid/internal/event"
 	"corvid/internal/executor"
-	"corvid/internal/model"
 	"corvid/internal/provider"
 	"corvid/internal/tool"
 )
@@ -75,11 +73,11 @@ func (e *Engine) request(r *run) *provider.Request {
 		maxTokens = r.model.MaxOutput
 	}
 	req := &provider.Request{Model: r.model.ID, MaxTokens: maxTokens, Tools: e.cfg.Tools.Defs(),
-		Messages: e.messages, Metadata: map[string]string{"user_id": e.cfg.SessionID}}
+		Messages: e.messages, SessionID: e.cfg.SessionID, LongContext: r.model.LongContext,
+		Reasoning: e.cfg.Reasoning}
 	for _, s := range e.cfg.System {
 		req.System = append(req.System, provider.TextBlock(s))
 	}
-	req.Headers = betaHeaders(r.model)
 	if !e.cfg.NoPromptCache {
 		placeBreakpoints(req)
 	}
@@ -200,12 +198,4 @@ func resultBlock(id string, r *tool.Result) provider.Block {
 func (e *Engine) readOnly(b provider.Block) bool {
 	t, ok := e.cfg.Tools.Lookup(b.Name)
 	return !ok || t.IsReadOnly(b.Input)
-}
-
-// betaHeaders are the headers a request to m needs (nil for none).
-func betaHeaders(m model.Info) map[string]string {
-	if len(m.Betas) == 0 {
-		return nil
-	}
-	return map[string]string{"anthropic-beta": strings.Join(m.Betas, ",")}
 }

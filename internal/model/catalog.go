@@ -10,10 +10,6 @@ const (
 	out128k    = 128_000
 )
 
-// Beta1M is the anthropic-beta value that unlocks the 1M-token window on
-// models that offer it only as a beta.
-const Beta1M = "context-1m-2025-08-07"
-
 // entry is one catalog row. key is the id without date or provider
 // decorations; id is the first-party id sent to the API.
 type entry struct {
@@ -23,7 +19,7 @@ type entry struct {
 	out, outUpper int
 	tier          string
 	// beta1M marks 200k models whose window the [1m] suffix widens
-	// through the Beta1M header.
+	// on request (a beta of the API).
 	beta1M bool
 }
 

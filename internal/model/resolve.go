@@ -21,9 +21,10 @@ type Info struct {
 	// Known is false for ids missing from the catalog, whose figures are
 	// assumptions.
 	Known bool
-	// Betas are anthropic-beta values the request needs to get what was
-	// asked for (Beta1M when a [1m] suffix widened the window).
-	Betas []string
+	// LongContext is set when a [1m] suffix widened the window of a model
+	// that offers 1M tokens only on request (the provider adapter asks for
+	// it).
+	LongContext bool
 }
 
 // Resolver turns user-facing model names into Info. The zero value uses
@@ -141,7 +142,7 @@ func widen(info Info) Info {
 		return info
 	}
 	info.ContextWindow = window1M
-	info.Betas = append(info.Betas, Beta1M)
+	info.LongContext = true
 	return info
 }
 

@@ -30,6 +30,8 @@ type Client struct {
 	// betas are the anthropic-beta values of Config.Headers, merged with
 	// each request's own.
 	betas string
+	// deviceID is Config.DeviceID.
+	deviceID string
 }
 
 // New returns a client for cfg. It fails when cfg carries no credentials
@@ -43,7 +45,8 @@ func New(cfg Config) (*Client, error) {
 			return nil, err
 		}
 	}
-	c := &Client{idle: limit(cfg.IdleTimeout, DefaultIdleTimeout), total: limit(cfg.Timeout, DefaultTimeout)}
+	c := &Client{idle: limit(cfg.IdleTimeout, DefaultIdleTimeout), total: limit(cfg.Timeout, DefaultTimeout),
+		deviceID: cfg.DeviceID}
 	opts := []option.RequestOption{
 		// corvid resolves credentials itself and retries visibly.
 		option.WithoutEnvironmentDefaults(),

@@ -28,6 +28,9 @@ type Config struct {
 	Timeout time.Duration
 	// UserAgent is sent as User-Agent, e.g. "corvid/1.2.3".
 	UserAgent string
+	// DeviceID is an anonymous, stable id of this installation, sent in
+	// metadata.user_id with the session id of requests that name one.
+	DeviceID string
 	// HTTPClient sends the requests; nil uses http.DefaultClient.
 	HTTPClient *http.Client
 }

@@ -16,6 +16,9 @@ import (
 // betaHeader carries the comma-separated list of enabled betas.
 const betaHeader = "anthropic-beta"
 
+// sessionHeader names the conversation a request belongs to.
+const sessionHeader = "X-Claude-Code-Session-Id"
+
 // emptySchema stands in for a tool that declares no input schema.
 const emptySchema = `{"type":"object","properties":{}}`
 
@@ -23,18 +26,40 @@ const emptySchema = `{"type":"object","properties":{}}`
 // definitions marshal through corvid's own JSON methods, so raw tool
 // input, signatures and input schemas pass through untouched.
 type wireRequest struct {
-	Model     string             `json:"model"`
-	MaxTokens int                `json:"max_tokens"`
-	System    []provider.Block   `json:"system,omitempty"`
-	Tools     []provider.ToolDef `json:"tools,omitempty"`
-	Messages  []provider.Message `json:"messages"`
-	Thinking  *provider.Thinking `json:"thinking,omitempty"`
-	Metadata  map[string]string  `json:"metadata,omitempty"`
-	Stream    bool               `json:"stream"`
+	Model             string             `json:"model"`
+	MaxTokens         int                `json:"max_tokens"`
+	System            []provider.Block   `json:"system,omitempty"`
+	Tools             []provider.ToolDef `json:"tools,omitempty"`
+	Messages          []provider.Message `json:"messages"`
+	Metadata          map[string]string  `json:"metadata,omitempty"`
+	Thinking          *provider.Thinking `json:"thinking,omitempty"`
+	ContextManagement *contextManagement `json:"context_management,omitempty"`
+	OutputConfig      *outputConfig      `json:"output_config,omitempty"`
+	Temperature       *float64           `json:"temperature,omitempty"`
+	Stream            bool               `json:"stream"`
 }
 
-// encodeRequest returns the JSON body for req, always streaming.
-func encodeRequest(req *provider.Request) ([]byte, error) {
+// encodeRequest returns the JSON body for req, always streaming, and the
+// headers it needs besides the request's own: the anthropic-beta list of
+// its shape and the session header.
+func (c *Client) encodeRequest(req *provider.Request) ([]byte, map[string]string, error) {
+	if req == nil {
+		return nil, nil, errors.New("nil request")
+	}
+	sh := shapeFor(req)
+	data, err := encodeBody(req, sh, c.deviceID)
+	if err != nil {
+		return nil, nil, err
+	}
+	h := map[string]string{betaHeader: strings.Join(sh.betas, ",")}
+	if req.SessionID != "" {
+		h[sessionHeader] = req.SessionID
+	}
+	return data, h, nil
+}
+
+// encodeBody returns the JSON body for req with shape sh.
+func encodeBody(req *provider.Request, sh shape, deviceID string) ([]byte, error) {
 	switch {
 	case req == nil:
 		return nil, errors.New("nil request")
@@ -48,14 +73,17 @@ func encodeRequest(req *provider.Request) ([]byte, error) {
 		messages = []provider.Message{}
 	}
 	body := wireRequest{
-		Model:     req.Model,
-		MaxTokens: req.MaxTokens,
-		System:    req.System,
-		Tools:     tools(req.Tools),
-		Messages:  messages,
-		Thinking:  req.Thinking,
-		Metadata:  req.Metadata,
-		Stream:    true,
+		Model:             req.Model,
+		MaxTokens:         req.MaxTokens,
+		System:            req.System,
+		Tools:             tools(req.Tools),
+		Messages:          messages,
+		Metadata:          metadata(req, deviceID),
+		Thinking:          sh.thinking,
+		ContextManagement: sh.context,
+		OutputConfig:      sh.output,
+		Temperature:       sh.temperature,
+		Stream:            true,
 	}
 	// <, > and & stay literal: they are common in prompts and code.
 	data, err := provider.Marshal(body)
@@ -84,11 +112,40 @@ func tools(defs []provider.ToolDef) []provider.ToolDef {
 	return out
 }
 
-// headerOptions turns a request's extra headers into SDK options, merging
-// its anthropic-beta list with the client's.
-func (c *Client) headerOptions(h map[string]string) []option.RequestOption {
+// metadata is req.Metadata with, when req names its session and has no
+// user_id of its own, a user_id in Claude Code's shape: a JSON string of
+// device_id, account_uuid and session_id.
+func metadata(req *provider.Request, deviceID string) map[string]string {
+	if req.SessionID == "" || req.Metadata["user_id"] != "" {
+		return req.Metadata
+	}
+	id, err := json.Marshal(struct {
+		DeviceID    string `json:"device_id"`
+		AccountUUID string `json:"account_uuid"`
+		SessionID   string `json:"session_id"`
+	}{deviceID, "", req.SessionID})
+	if err != nil {
+		return req.Metadata
+	}
+	m := make(map[string]string, len(req.Metadata)+1)
+	for k, v := range req.Metadata {
+		m[k] = v
+	}
+	m["user_id"] = string(id)
+	return m
+}
+
+// headerOptions turns headers into SDK options: shaped are the adapter's
+// own (its betas first), h the request's extra headers. The anthropic-beta
+// lists of both and of the client's configured headers are merged.
+func (c *Client) headerOptions(shaped, h map[string]string) []option.RequestOption {
 	var opts []option.RequestOption
-	betas := c.betas
+	betas := mergeBetas(shaped[betaHeader], c.betas)
+	for name, value := range shaped {
+		if name != betaHeader {
+			opts = append(opts, option.WithHeader(name, value))
+		}
+	}
 	for name, value := range h {
 		if strings.EqualFold(name, betaHeader) {
 			betas = mergeBetas(betas, value)

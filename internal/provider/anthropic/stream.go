@@ -22,7 +22,7 @@ import (
 // the client in provider.StreamWithRetry to retry.
 func (c *Client) Stream(ctx context.Context, req *provider.Request) iter.Seq2[provider.Event, error] {
 	return func(yield func(provider.Event, error) bool) {
-		body, err := encodeRequest(req)
+		body, shaped, err := c.encodeRequest(req)
 		if err != nil {
 			yield(provider.Event{}, &provider.APIError{Type: provider.ErrTypeInvalidRequest,
 				Message: "corvid could not build the request: " + err.Error(), Err: err})
@@ -30,7 +30,7 @@ func (c *Client) Stream(ctx context.Context, req *provider.Request) iter.Seq2[pr
 		}
 		a := newAttempt(ctx, c.idle, c.total)
 		defer a.close()
-		if err := a.run(c, body, req.Headers, yield); err != nil {
+		if err := a.run(c, body, shaped, req.Headers, yield); err != nil {
 			yield(provider.Event{}, err)
 		}
 	}
@@ -65,8 +65,8 @@ func (a *attempt) close() {
 // run sends the request and streams the response into yield. It returns
 // the failure to report, or nil when the stream completed or the consumer
 // stopped.
-func (a *attempt) run(c *Client, body []byte, headers map[string]string, yield func(provider.Event, error) bool) *provider.APIError {
-	opts := c.headerOptions(headers)
+func (a *attempt) run(c *Client, body []byte, shaped, headers map[string]string, yield func(provider.Event, error) bool) *provider.APIError {
+	opts := c.headerOptions(shaped, headers)
 	var res *http.Response
 	if err := c.sdk.Post(a.ctx, messagesPath, body, &res, opts...); err != nil {
 		if res != nil && res.Body != nil {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"net/http"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -150,6 +151,8 @@ func TestRequestOnTheWire(t *testing.T) {
 	})
 	wantJSON("thinking", map[string]any{"type": "enabled", "budget_tokens": 4000})
 	wantJSON("metadata", map[string]any{"user_id": `{"session_id":"s1"}`})
+	// Thinking on: earlier thinking stays in context, as Claude Code asks.
+	wantJSON("context_management", map[string]any{"edits": []any{map[string]any{"type": "clear_thinking_20251015", "keep": "all"}}})
 	wantJSON("messages", req.Messages)
 
 	var tools []map[string]json.RawMessage
@@ -170,11 +173,13 @@ func TestRequestOnTheWire(t *testing.T) {
 
 	h := r.Header
 	for name, want := range map[string]string{
-		"X-Api-Key":                "sk-test",
-		"Anthropic-Version":        "2023-06-01",
-		"X-App":                    "cli",
-		"User-Agent":               "corvid/test",
-		"Anthropic-Beta":           "b1,b2",
+		"X-Api-Key":         "sk-test",
+		"Anthropic-Version": "2023-06-01",
+		"X-App":             "cli",
+		"User-Agent":        "corvid/test",
+		// The model's own betas first, then the configured and the
+		// request's, without repeats.
+		"Anthropic-Beta":           strings.Join(betasFor(capsOf("claude-opus-5-5"), false, false), ",") + ",b1,b2",
 		"X-Gateway":                "gw",
 		"X-Claude-Code-Session-Id": "sess-1",
 		"Content-Type":             "application/json",
