@@ -115,7 +115,7 @@ func answerEvents(answer string) []provider.Event {
 
 func tooLongErr() error {
 	return &provider.APIError{StatusCode: 400, Type: provider.ErrTypeInvalidRequest,
-		Message: "prompt is too long: 210000 tokens > 200000 maximum"}
+		Message: "prompt is too long: 210000 tokens > 200000 maximum", TooLong: true, PromptTokens: 210000}
 }
 
 // allText joins every text block of msgs.

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
@@ -64,23 +62,11 @@ func (r *run) reactiveCompact(ctx context.Context, err *provider.APIError) bool 
 		return false
 	}
 	r.reacted = true
-	pre := promptTokens(err.Message)
+	pre := err.PromptTokens
 	if pre == 0 {
 		pre = compact.Tokens(r.e.lastUsage)
 	}
 	return r.e.compact(ctx, r.model, TriggerAuto, "", pre) == nil
-}
-
-var tooLongRE = regexp.MustCompile(`(\d+) tokens >`)
-
-// promptTokens reads the prompt size from the API's "prompt is too long:
-// N tokens > M maximum" message, 0 when absent.
-func promptTokens(msg string) int {
-	if m := tooLongRE.FindStringSubmatch(msg); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		return n
-	}
-	return 0
 }
 
 // compact replaces the history with a summary and what must survive.

@@ -78,9 +78,7 @@ func (e *Engine) request(r *run) *provider.Request {
 	for _, s := range e.cfg.System {
 		req.System = append(req.System, provider.TextBlock(s))
 	}
-	if !e.cfg.NoPromptCache {
-		placeBreakpoints(req)
-	}
+	req.Cache = !e.cfg.NoPromptCache
 	return req
 }
 

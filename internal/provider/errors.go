@@ -29,6 +29,11 @@ type APIError struct {
 	// this machine (loopback): nothing listens there, and waiting will not
 	// change that.
 	Local bool
+	// TooLong is set when the provider refused the request because the
+	// prompt does not fit the model's context window; PromptTokens is the
+	// prompt's size as the provider measured it (0 when it did not say).
+	TooLong      bool
+	PromptTokens int
 	// Retries is how many times the request was sent again before this
 	// final failure (set by StreamWithRetry).
 	Retries int
@@ -97,10 +102,8 @@ func (e *APIError) Retryable() bool {
 	return false
 }
 
-// PromptTooLong reports the API's refusal of an over-long prompt.
-func (e *APIError) PromptTooLong() bool {
-	return e.StatusCode == 400 && strings.Contains(strings.ToLower(e.Message), "prompt is too long")
-}
+// PromptTooLong reports the provider's refusal of an over-long prompt.
+func (e *APIError) PromptTooLong() bool { return e.TooLong }
 
 // Category is the short error name used in api_retry frames and on
 // synthetic assistant messages (Claude Code's names).

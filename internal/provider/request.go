@@ -19,6 +19,10 @@ type Request struct {
 	// SessionID names the conversation the request belongs to ("" for
 	// none); the adapter passes it on as the API expects.
 	SessionID string
+	// Cache asks the adapter to mark the request's cacheable prefix for
+	// the provider's prompt cache (the system prompt and tools, and the
+	// newest message, a mark that rolls forward with the conversation).
+	Cache bool
 	// LongContext asks for the model's widened (1M-token) context window
 	// where the provider offers it only on request.
 	LongContext bool

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -55,7 +56,25 @@ func fromHTTP(e *anthropic.Error) *provider.APIError {
 	if out.Message == "" {
 		out.Message = http.StatusText(e.StatusCode)
 	}
+	out.TooLong, out.PromptTokens = tooLong(out.StatusCode, out.Message)
 	return out
+}
+
+// tooLongRE finds the measured size in the API's "prompt is too long:
+// N tokens > M maximum".
+var tooLongRE = regexp.MustCompile(`(\d+) tokens >`)
+
+// tooLong reads the API's refusal of an over-long prompt (a 400 saying
+// "prompt is too long", any case) and the size it reports, 0 when absent.
+func tooLong(status int, msg string) (bool, int) {
+	if status != http.StatusBadRequest || !strings.Contains(strings.ToLower(msg), "prompt is too long") {
+		return false, 0
+	}
+	n := 0
+	if m := tooLongRE.FindStringSubmatch(msg); m != nil {
+		n, _ = strconv.Atoi(m[1])
+	}
+	return true, n
 }
 
 // fromEvent converts an SSE error event.

@@ -46,6 +46,11 @@ func (c *Client) encodeRequest(req *provider.Request) ([]byte, map[string]string
 	if req == nil {
 		return nil, nil, errors.New("nil request")
 	}
+	if req.Cache {
+		cp := *req // the breakpoints go on copies; the caller's request is kept
+		placeBreakpoints(&cp)
+		req = &cp
+	}
 	sh := shapeFor(req)
 	data, err := encodeBody(req, sh, c.deviceID)
 	if err != nil {

@@ -252,8 +252,8 @@ func TestHTTPErrors(t *testing.T) {
 			turn:   providertest.Turn{Status: 400, ErrorMessage: "prompt is too long: 250000 tokens > 200000 maximum"},
 			status: 400, typ: provider.ErrTypeInvalidRequest,
 			check: func(t *testing.T, e *provider.APIError) {
-				if !e.PromptTooLong() {
-					t.Error("not PromptTooLong")
+				if !e.PromptTooLong() || e.PromptTokens != 250000 {
+					t.Errorf("PromptTooLong %v, PromptTokens %d", e.PromptTooLong(), e.PromptTokens)
 				}
 			}},
 		{name: "401", turn: providertest.Turn{Status: 401}, status: 401, typ: provider.ErrTypeAuthentication,

@@ -1,8 +1,9 @@
-package engine
+package anthropic
 
 import "corvid/internal/provider"
 
-// ephemeral is the prompt-cache breakpoint corvid places.
+// ephemeral is the prompt-cache breakpoint the adapter places when a
+// request asks for caching (provider.Request.Cache).
 var ephemeral = &provider.CacheControl{Type: "ephemeral"}
 
 // placeBreakpoints marks the request's cacheable prefix: the end of the
