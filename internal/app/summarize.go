@@ -28,20 +28,12 @@ func (s summarizer) Summarize(ctx context.Context, prompt, content string) (stri
 	req := &provider.Request{Model: s.model.ID, MaxTokens: summaryMaxTokens,
 		Messages: []provider.Message{{Role: provider.RoleUser,
 			Content: []provider.Block{provider.TextBlock(webfetch.SummaryInstructions(prompt, content))}}}}
-	asm := provider.NewAssembler()
 	start := time.Now()
 	defer func() { s.costs.AddAPIDuration(time.Since(start), time.Since(start)) }()
-	for ev, err := range provider.StreamWithRetry(ctx, s.provider, req, s.retry) {
-		if err != nil {
-			return "", err
-		}
-		if ev.Type == provider.EventRetry {
-			continue
-		}
-		if _, _, err := asm.Add(ev); err != nil {
-			return "", err
-		}
+	out, err := provider.Complete(ctx, s.provider, req, s.retry, nil)
+	if err != nil {
+		return "", err
 	}
-	s.costs.Add(s.model.ID, asm.Usage())
-	return asm.Message().Text(), nil
+	s.costs.Add(s.model.ID, out.Usage)
+	return out.Text, nil
 }

@@ -9,31 +9,16 @@ import (
 
 // stream sends req and returns the text of the answer.
 func (c *Compactor) stream(ctx context.Context, req *provider.Request) (string, provider.Usage, error) {
-	asm := provider.NewAssembler()
-	for ev, err := range provider.StreamWithRetry(ctx, c.Provider, req, c.Retry) {
-		if err != nil {
-			return "", asm.Usage(), err
-		}
-		if ev.Type == provider.EventRetry {
-			if c.OnRetry != nil && ev.Retry != nil {
-				c.OnRetry(ev.Retry)
-			}
-			continue
-		}
-		if _, _, err := asm.Add(ev); err != nil {
-			var bad *provider.InvalidInputError
-			if !errors.As(err, &bad) {
-				return "", asm.Usage(), err
-			}
-		}
-	}
+	out, err := provider.Complete(ctx, c.Provider, req, c.Retry, c.OnRetry)
 	switch {
-	case !asm.Done():
-		return "", asm.Usage(), errors.New("compact: the summary response ended early")
-	case asm.StopReason() == provider.StopRefusal:
-		return "", asm.Usage(), errors.New("compact: the model declined to write the summary")
+	case errors.Is(err, provider.ErrIncomplete):
+		return "", out.Usage, errors.New("compact: the summary response ended early")
+	case err != nil:
+		return "", out.Usage, err
+	case out.StopReason == provider.StopRefusal:
+		return "", out.Usage, errors.New("compact: the model declined to write the summary")
 	}
-	return asm.Message().Text(), asm.Usage(), nil
+	return out.Text, out.Usage, nil
 }
 
 // tooLong reports an error saying the request does not fit the model.
