@@ -73,9 +73,9 @@ func (ix *index) related(groups map[string]bool) (members, results map[string][]
 			members[e.msgID] = append(members[e.msgID], int32(i))
 			owner[e.uuid] = e.msgID
 		case e.kind == kindUser:
-			id, ok := owner[e.parent]
+			id, ok := owner[e.source]
 			if !ok {
-				id, ok = owner[e.source]
+				id, ok = ix.ownerAbove(e, owner)
 			}
 			if ok {
 				results[id] = append(results[id], int32(i))
@@ -86,6 +86,31 @@ func (ix *index) related(groups map[string]bool) (members, results map[string][]
 		results[id] = slices.Compact(results[id])
 	}
 	return members, results
+}
+
+// maxHops bounds the walk from a result up through entries that are not
+// messages (progress, attachments) to the block it answers.
+const maxHops = 64
+
+// ownerAbove is the response of the block entry e hangs off: its parent,
+// or the first block entry above it when only entries that are not
+// messages (progress, attachments) lie between.
+func (ix *index) ownerAbove(e *entryInfo, owner map[string]string) (string, bool) {
+	parent, has := e.parent, e.hasParent
+	for range maxHops {
+		if !has {
+			return "", false
+		}
+		if id, ok := owner[parent]; ok {
+			return id, true
+		}
+		p, ok := ix.byUUID[parent]
+		if !ok || ix.entries[p].kind != kindOther {
+			return "", false
+		}
+		parent, has = ix.entries[p].parent, ix.entries[p].hasParent
+	}
+	return "", false
 }
 
 func plainSteps(chain []int32) []step {

@@ -53,6 +53,31 @@ func TestTreeResultBySourceUUID(t *testing.T) {
 	}
 }
 
+// A result whose parent is a progress entry of its call (no
+// sourceToolAssistantUUID) is found through it.
+func TestTreeResultBelowProgress(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	appendLines(t, path,
+		`{"type":"user","uuid":"u1","parentUuid":null,"message":{"role":"user","content":"go"}}`,
+		`{"type":"assistant","uuid":"a1","parentUuid":"u1","message":{"id":"m1","model":"x","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{}}]}}`,
+		`{"type":"assistant","uuid":"a2","parentUuid":"a1","message":{"id":"m1","model":"x","content":[{"type":"tool_use","id":"t2","name":"Bash","input":{}}]}}`,
+		`{"type":"progress","uuid":"p1","parentUuid":"a1"}`,
+		`{"type":"progress","uuid":"p2","parentUuid":"p1"}`,
+		`{"type":"user","uuid":"r1","parentUuid":"p2","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"one"}]}}`,
+		`{"type":"user","uuid":"r2","parentUuid":"a2","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t2","content":"two"}]}}`,
+		`{"type":"assistant","uuid":"a3","parentUuid":"r2","message":{"id":"m2","model":"x","content":[{"type":"text","text":"done"}]}}`)
+	tr := load(t, path)
+	want := []provider.Message{
+		user(text("go")),
+		assistant(toolUse("t1", "Bash", `{}`), toolUse("t2", "Bash", `{}`)),
+		user(result("t1", "one"), result("t2", "two")),
+		assistant(text("done")),
+	}
+	if d := diffMessages(want, tr.Messages); d != "" || tr.Repaired != 0 {
+		t.Errorf("Repaired %d (-want +got):\n%s", tr.Repaired, d)
+	}
+}
+
 // Files the loader cannot make sense of are errors, not empty histories.
 func TestUnreadableTranscripts(t *testing.T) {
 	for name, lines := range map[string][]string{
