@@ -62,17 +62,24 @@ func TestConformance(t *testing.T) {
 }
 
 // TestConformanceDocs checks that docs/compatibility.md lists every
-// allowed difference: each allowance's frame and path appear in its table.
+// allowed difference: for each allowance, a table row names its frame and
+// its key path.
 func TestConformanceDocs(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "compatibility.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := string(data)
+	rows := strings.Split(string(data), "\n")
 	for _, a := range conformance.Allowances {
-		row := "`" + a.Frame + "` | `" + a.Path + "`"
-		if !strings.Contains(doc, row) {
-			t.Errorf("docs/compatibility.md has no row for %s", row)
+		documented := false
+		for _, row := range rows {
+			if strings.HasPrefix(row, "| `"+a.Frame+"` |") && (a.Path == "" || strings.Contains(row, "`"+a.Path+"`")) {
+				documented = true
+				break
+			}
+		}
+		if !documented {
+			t.Errorf("docs/compatibility.md has no row for frame %s, path %q", a.Frame, a.Path)
 		}
 	}
 }

@@ -4,18 +4,25 @@ import "strings"
 
 // Allowance explains a known difference. Frame and Path are patterns in
 // which * stands for any run of characters; Cases limits it to some cases
-// (none: every case); What is the Difference kind.
+// (none: every case); What is the Difference kind. Claude and Corvid,
+// when set, are patterns the two rendered values must match, so that an
+// allowed change of wording does not also allow a change of shape.
 type Allowance struct {
 	Cases  []string
 	Frame  string
 	Path   string
 	What   string
+	Claude string
+	Corvid string
 	Reason string
 }
 
 // matches reports whether a explains d.
 func (a Allowance) matches(d Difference) bool {
 	if a.What != d.What || !glob(a.Frame, d.Frame) || !glob(a.Path, d.Path) {
+		return false
+	}
+	if (a.Claude != "" && !glob(a.Claude, d.Claude)) || (a.Corvid != "" && !glob(a.Corvid, d.Corvid)) {
 		return false
 	}
 	if len(a.Cases) == 0 {

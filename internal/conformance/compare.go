@@ -1,9 +1,10 @@
 package conformance
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
+
+	"corvid/internal/provider"
 )
 
 // Kinds of Difference.
@@ -27,7 +28,15 @@ type Difference struct {
 
 func (d Difference) String() string {
 	return fmt.Sprintf("%s: %s %s %s (claude %s, corvid %s)", d.Case, d.Frame, d.Path, d.What,
-		d.Claude, d.Corvid)
+		short(d.Claude), short(d.Corvid))
+}
+
+// short cuts a rendered value for a message, on a rune boundary.
+func short(s string) string {
+	if r := []rune(s); len(r) > 200 {
+		return string(r[:200]) + "…"
+	}
+	return s
 }
 
 // Recording is a normalised run as committed: the frames and what the
@@ -129,12 +138,9 @@ func render(v any) string {
 	if v == nil {
 		return ""
 	}
-	data, err := json.Marshal(v)
+	data, err := provider.Marshal(v)
 	if err != nil {
 		return fmt.Sprint(v)
-	}
-	if len(data) > 200 {
-		return string(data[:200]) + "…"
 	}
 	return string(data)
 }

@@ -62,6 +62,7 @@ func Parse(stdout []byte) ([]Frame, error) {
 // run's directories become $PROJECT and $HOME in every string.
 func Normalise(frames []Frame, out Output) {
 	r := strings.NewReplacer(out.Project, ProjectVar, out.Home, "$HOME")
+	resultsAfterBlocks(frames)
 	for _, f := range frames {
 		normaliseValue(f, r)
 	}
@@ -148,4 +149,42 @@ func resultID(f Frame) string {
 	b, _ := content[0].(map[string]any)
 	id, _ := b["tool_use_id"].(string)
 	return id
+}
+
+// resultsAfterBlocks moves each tool-result frame after the assistant
+// frames of its own response that follow it. Both programs start a call
+// as soon as its block closes, so a quick call's result may come out
+// before the response's later blocks; the order then depends on timing,
+// not on the program. It runs before ids are normalised: it tells
+// responses apart by message id.
+func resultsAfterBlocks(frames []Frame) {
+	msgOf := map[string]string{} // tool_use id → message id
+	for _, f := range frames {
+		if f["type"] != "assistant" {
+			continue
+		}
+		msg, _ := f["message"].(map[string]any)
+		content, _ := msg["content"].([]any)
+		for _, b := range content {
+			if bm, ok := b.(map[string]any); ok && bm["type"] == "tool_use" {
+				id, _ := bm["id"].(string)
+				msgOf[id], _ = msg["id"].(string)
+			}
+		}
+	}
+	for moved := true; moved; {
+		moved = false
+		for i := 0; i+1 < len(frames); i++ {
+			id := resultID(frames[i])
+			next := frames[i+1]
+			if id == "" || next["type"] != "assistant" {
+				continue
+			}
+			msg, _ := next["message"].(map[string]any)
+			if mid, _ := msg["id"].(string); mid != "" && mid == msgOf[id] {
+				frames[i], frames[i+1] = next, frames[i]
+				moved = true
+			}
+		}
+	}
 }

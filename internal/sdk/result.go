@@ -2,6 +2,7 @@ package sdk
 
 import (
 	"encoding/json"
+	"strconv"
 
 	"corvid/internal/cost"
 	"corvid/internal/event"
@@ -18,7 +19,7 @@ func (f *framer) result(ev event.Result) ResultFrame {
 		NumTurns: ev.NumTurns, SessionID: f.sessionID, TotalCostUSD: ev.TotalCostUSD,
 		Usage: resultUsage(ev.Usage), ModelUsage: ev.ModelUsage,
 		PermissionDenials: denials(ev.Denials), TerminalReason: ev.TerminalReason,
-		APIErrorStatus: ev.APIErrorStatus, UUID: f.newUUID(),
+		UUID: f.newUUID(),
 	}
 	if r.Subtype == "" {
 		r.Subtype = event.SubtypeSuccess
@@ -31,6 +32,10 @@ func (f *framer) result(ev event.Result) ResultFrame {
 	}
 	if r.Subtype == event.SubtypeSuccess {
 		r.Result = &ev.Text
+		r.APIErrorStatus = json.RawMessage("null")
+		if ev.APIErrorStatus != 0 {
+			r.APIErrorStatus = json.RawMessage(strconv.Itoa(ev.APIErrorStatus))
+		}
 	} else {
 		r.Errors = nonNil(ev.Errors)
 	}
