@@ -168,6 +168,9 @@ type ResultFrame struct {
 	ModelUsage        map[string]cost.ModelUsage `json:"modelUsage"`
 	PermissionDenials []event.Denial             `json:"permission_denials"`
 	TerminalReason    string                     `json:"terminal_reason,omitempty"`
+	// CorvidTerminalReason is a reason of corvid's own that Claude Code's
+	// terminal_reason values have no word for.
+	CorvidTerminalReason string `json:"corvid_terminal_reason,omitempty"`
 	// APIErrorStatus is the HTTP status of the API error that ended the
 	// turn: null on other success-subtype results, absent on the error
 	// subtypes, as Claude Code writes it.

@@ -98,6 +98,12 @@ func TestResultFrameVariants(t *testing.T) {
 		{"empty success", event.Result{Subtype: event.SubtypeSuccess},
 			"type,subtype,is_error,duration_ms,duration_api_ms,num_turns,result,stop_reason,session_id,total_cost_usd,usage,modelUsage,permission_denials,api_error_status,uuid",
 			map[string]string{"result": `""`, "total_cost_usd": "0", "duration_ms": "0", "api_error_status": "null"}},
+		// A reason of corvid's own is not put in terminal_reason, whose
+		// values hosts switch on; it gets a field of its own.
+		{"transcript failure", event.Result{Subtype: event.SubtypeDuringExecution, IsError: true,
+			Errors: []string{"disk full"}, TerminalReason: "transcript_error"},
+			"type,subtype,is_error,duration_ms,duration_api_ms,num_turns,stop_reason,session_id,total_cost_usd,usage,modelUsage,permission_denials,corvid_terminal_reason,errors,uuid",
+			map[string]string{"corvid_terminal_reason": `"transcript_error"`}},
 		{"max turns after a tool call", event.Result{Subtype: event.SubtypeMaxTurns, IsError: true,
 			NumTurns: 2, StopReason: "tool_use", TerminalReason: "max_turns"},
 			"type,subtype,is_error,duration_ms,duration_api_ms,num_turns,stop_reason,session_id,total_cost_usd,usage,modelUsage,permission_denials,terminal_reason,errors,uuid",

@@ -18,9 +18,9 @@ func (f *framer) result(ev event.Result) ResultFrame {
 		DurationMS: ev.Duration.Milliseconds(), DurationAPIMS: ev.DurationAPI.Milliseconds(),
 		NumTurns: ev.NumTurns, SessionID: f.sessionID, TotalCostUSD: ev.TotalCostUSD,
 		Usage: resultUsage(ev.Usage), ModelUsage: ev.ModelUsage,
-		PermissionDenials: denials(ev.Denials), TerminalReason: ev.TerminalReason,
-		UUID: f.newUUID(),
+		PermissionDenials: denials(ev.Denials), UUID: f.newUUID(),
 	}
+	r.TerminalReason, r.CorvidTerminalReason = terminalReasons(ev.TerminalReason)
 	if r.Subtype == "" {
 		r.Subtype = event.SubtypeSuccess
 	}
