@@ -99,6 +99,8 @@ func normaliseKey(k string, v any, r *strings.Replacer) any {
 		return timeHolder
 	case k == "claude_code_version" && isString:
 		return versionHolder
+	case k == "messaging_socket_path" && isString:
+		return "<socket>" // named after Claude Code's pid
 	case isNumber && (zeroKeys[k] || strings.HasSuffix(k, "_ms")):
 		return json.Number("0")
 	}
