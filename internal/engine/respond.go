@@ -158,11 +158,11 @@ func (s *streamer) event(ev provider.Event) error {
 		return err
 	}
 	if done {
-		shown := s.e.withDefaults(b)
+		// The frame shows the schema defaults; the transcript keeps the
+		// conversation as it is, so a resume sends what was sent.
 		s.e.publish(event.Assistant{UUID: newUUID(), MessageID: s.asm.ID(), Model: s.asm.Model(),
-			Block: shown, Usage: s.asm.Usage()})
-		s.e.rec.Assistant(AssistantBlock{MessageID: s.asm.ID(), Model: s.asm.Model(), Block: shown,
-			Usage: s.asm.Usage()})
+			Block: s.e.withDefaults(b), Usage: s.asm.Usage()})
+		s.e.rec.Assistant(AssistantBlock{MessageID: s.asm.ID(), Model: s.asm.Model(), Block: b, Usage: s.asm.Usage()})
 	}
 	if forward && ev.Type == provider.EventBlockStop {
 		s.e.publish(event.Stream{Raw: ev.Raw})

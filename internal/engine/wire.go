@@ -25,8 +25,8 @@ func (e *Engine) denied(id string) bool {
 // input with each schema default it leaves out filled in (Edit's
 // replace_all:false), appended after the given keys. Other blocks, calls
 // of unknown tools and inputs that are not objects are returned as they
-// are. Only what is shown and recorded changes; the call runs, and the
-// conversation keeps, the input as the model sent it.
+// are. Only the assistant frame changes; the call runs, and the
+// conversation and its transcript keep, the input as the model sent it.
 func (e *Engine) withDefaults(b provider.Block) provider.Block {
 	if b.Type != provider.BlockToolUse {
 		return b
