@@ -207,3 +207,38 @@ func TestFillDefaults(t *testing.T) {
 		}
 	}
 }
+
+// TestCompactingStatus: with partial messages, a compaction is announced
+// by a "compacting" status before its boundary; without them no status
+// event is published.
+func TestCompactingStatus(t *testing.T) {
+	for _, partial := range []bool{true, false} {
+		f := newFixture(t, providertest.Scenario{Turns: []providertest.Turn{
+			{Blocks: []providertest.Block{providertest.Text("answer")}},
+			{Blocks: []providertest.Block{providertest.Text("SUMMARY")}},
+		}}, func(c *Config) { c.PartialMessages = partial })
+		f.submit(t, t.Context(), "question")
+		f.mu.Lock()
+		f.events = nil
+		f.mu.Unlock()
+		if res := f.eng.Compact(t.Context(), ""); res.IsError {
+			t.Fatalf("compact: %+v", res)
+		}
+		var order []string
+		for _, ev := range f.events {
+			switch ev := ev.(type) {
+			case event.Status:
+				order = append(order, ev.Status)
+			case event.Compacted:
+				order = append(order, "boundary")
+			}
+		}
+		want := "boundary"
+		if partial {
+			want = "compacting boundary"
+		}
+		if got := strings.Join(order, " "); got != want {
+			t.Errorf("partial=%v: events %q, want %q", partial, got, want)
+		}
+	}
+}
