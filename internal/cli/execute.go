@@ -69,7 +69,7 @@ func (c *CLI) options(inv *invocation, prompt string) (app.Options, *renderer, e
 	if err != nil {
 		return app.Options{}, nil, err
 	}
-	r := &renderer{out: out}
+	r := &renderer{out: out, frames: inv.format != sdk.FormatText}
 	opts := inv.opts
 	opts.Prompt, opts.Cwd = prompt, cwd
 	opts.Getenv, opts.Stderr, opts.Sink = c.getenv, c.Stderr, r.publish
@@ -119,6 +119,10 @@ func (c *CLI) runAndWait(hardCtx context.Context, opts app.Options) (runReturn, 
 func (c *CLI) settle(sig os.Signal, r *renderer, ret runReturn) outcome {
 	res := ret.res
 	if ret.err != nil {
+		if r.frames && !r.sawResult {
+			r.publish(failureResult(ret.err))
+			_ = r.out.Close() // the run's error is the one reported
+		}
 		return outcome{signal: sig, err: ret.err}
 	}
 	if !r.sawResult {
@@ -135,6 +139,9 @@ func (c *CLI) settle(sig os.Signal, r *renderer, ret runReturn) outcome {
 type renderer struct {
 	out       sdk.Renderer
 	sawResult bool
+	// frames is set for the json and stream-json formats, whose output
+	// ends with a result frame even when the run could not start.
+	frames bool
 }
 
 func (r *renderer) publish(ev event.Event) {

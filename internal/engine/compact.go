@@ -80,6 +80,9 @@ func (e *Engine) compact(ctx context.Context, m model.Info, trigger, focus strin
 			return err
 		}
 	}
+	if e.cfg.PartialMessages {
+		e.publish(event.Status{Status: event.StatusCompacting})
+	}
 	carry := compact.Reinject{}
 	if c.Carry != nil {
 		carry = c.Carry()

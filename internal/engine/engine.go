@@ -181,9 +181,9 @@ func (e *Engine) Submit(hard context.Context, prompt string) event.Result {
 	defer cancel(context.Canceled)
 	e.publishInit()
 	e.addPrompt(prompt)
-	r := &run{e: e, hard: hard, cancel: cancel, model: e.cfg.Model, fallbacks: e.cfg.FallbackModels}
+	r := &run{e: e, hard: hard, cancel: cancel, model: e.cfg.Model, fallbacks: e.cfg.FallbackModels, msgs: 1}
 	res := r.loop(ctx)
-	e.finish(&res, start, r.turns)
+	e.finish(&res, start, r.numTurns(res))
 	e.publish(res)
 	return res
 }

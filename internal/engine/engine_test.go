@@ -28,7 +28,8 @@ func TestInterleavedSafeAndExclusiveTools(t *testing.T) {
 	}}
 	f := newFixture(t, sc, nil)
 	res := f.submit(t, t.Context(), "go")
-	if res.IsError || res.Subtype != event.SubtypeSuccess || res.Text != "All done." || res.NumTurns != 2 {
+	// num_turns as Claude Code counts it: the prompt and one per result.
+	if res.IsError || res.Subtype != event.SubtypeSuccess || res.Text != "All done." || res.NumTurns != 5 {
 		t.Fatalf("result %+v", res)
 	}
 	reqs := f.srv.Requests()
@@ -194,7 +195,7 @@ func TestMaxTokensContinuation(t *testing.T) {
 	}}
 	f := newFixture(t, sc, nil)
 	res := f.submit(t, t.Context(), "write")
-	if res.IsError || res.Text != "second half" || res.NumTurns != 2 {
+	if res.IsError || res.Text != "second half" || res.NumTurns != 1 {
 		t.Fatalf("result %+v", res)
 	}
 	if got := lastUser(f.srv.Requests()[1]).Text(); got != continuationText {
@@ -208,7 +209,7 @@ func TestMaxTokensGivesUpAfterThreeContinuations(t *testing.T) {
 	}}
 	f := newFixture(t, sc, nil)
 	res := f.submit(t, t.Context(), "write")
-	if !res.IsError || res.Subtype != event.SubtypeDuringExecution || res.NumTurns != 4 {
+	if !res.IsError || res.Subtype != event.SubtypeDuringExecution || res.NumTurns != 1 {
 		t.Fatalf("result %+v", res)
 	}
 }
@@ -217,7 +218,9 @@ func TestMaxTurns(t *testing.T) {
 	sc := providertest.Scenario{Turns: []providertest.Turn{{Blocks: []providertest.Block{sleep("a", 1)}}}}
 	f := newFixture(t, sc, func(c *Config) { c.MaxTurns = 1 })
 	res := f.submit(t, t.Context(), "loop")
-	if res.Subtype != event.SubtypeMaxTurns || !res.IsError || res.NumTurns != 1 ||
+	// A max-turns stop reports max+1 turns and the last stop reason, as
+	// Claude Code does.
+	if res.Subtype != event.SubtypeMaxTurns || !res.IsError || res.NumTurns != 2 || res.StopReason != "tool_use" ||
 		!slices.Equal(res.Errors, []string{"Reached maximum number of turns (1)"}) {
 		t.Fatalf("result %+v", res)
 	}

@@ -27,6 +27,7 @@ type run struct {
 	model         model.Info
 	fallbacks     []model.Info
 	turns         int
+	msgs          int // user messages of the turn, as Claude Code counts num_turns
 	streamRetries int
 	continuations int
 	reacted       bool // reactive compaction already ran this turn
@@ -54,7 +55,7 @@ func (r *run) loop(ctx context.Context) event.Result {
 		}
 		r.commit(out)
 		if ctx.Err() != nil {
-			return interrupted(ctx, out.streamDone)
+			return r.interruptedBy(ctx, out)
 		}
 		if out.kept {
 			if !r.resume(ctx, out.err) {
@@ -73,15 +74,17 @@ func (r *run) preflight(ctx context.Context) (event.Result, bool) {
 	cfg := r.e.cfg
 	switch {
 	case ctx.Err() != nil:
-		return interrupted(ctx, true), true
+		return r.interruptedBy(ctx, response{streamDone: true}), true
 	case r.e.rec.Err() != nil:
 		return transcriptError(r.e.rec.Err()), true
 	case cfg.MaxBudgetUSD > 0 && r.e.costs.TotalUSD() >= cfg.MaxBudgetUSD:
 		return errorResult(event.SubtypeMaxBudget, "budget_exhausted",
 			fmt.Sprintf("Reached maximum budget ($%g)", cfg.MaxBudgetUSD)), true
 	case cfg.MaxTurns > 0 && r.turns >= cfg.MaxTurns:
-		return errorResult(event.SubtypeMaxTurns, "max_turns",
-			fmt.Sprintf("Reached maximum number of turns (%d)", cfg.MaxTurns)), true
+		res := errorResult(event.SubtypeMaxTurns, "max_turns",
+			fmt.Sprintf("Reached maximum number of turns (%d)", cfg.MaxTurns))
+		res.StopReason = r.lastStop // tool_use, as in Claude Code
+		return res, true
 	}
 	return event.Result{}, false
 }
@@ -121,6 +124,7 @@ func (r *run) commit(out response) {
 		}
 	}
 	r.lastStop = out.stop
+	r.msgs += len(out.results)
 	if len(out.results) > 0 {
 		// The results were recorded one by one as their tools finished.
 		e.messages = append(e.messages, provider.Message{Role: provider.RoleUser, Content: out.results})

@@ -179,7 +179,7 @@ func TestEveryAttemptFailsAfterASideEffect(t *testing.T) {
 		Blocks: []providertest.Block{providertest.ToolUse("", "Append", map[string]any{}), providertest.Text("cut")}}}}
 	f := newFixture(t, sc, func(c *Config) { c.Retry.MaxRetries = 2 })
 	res := f.submit(t, t.Context(), "go")
-	if !res.IsError || !strings.HasPrefix(res.Text, "API Error: connection_error") || res.NumTurns != 3 {
+	if !res.IsError || !strings.HasPrefix(res.Text, "API Error: connection_error") || res.NumTurns != 4 {
 		t.Fatalf("result %+v", res)
 	}
 	reqs := f.srv.Requests()

@@ -21,8 +21,12 @@ type response struct {
 	// effects started: msg holds the blocks that closed and results
 	// answers each of their tool_use blocks.
 	kept bool
-	// streamDone is false when an interrupt cut the stream itself.
+	// streamDone is false when an interrupt cut the stream itself; the
+	// text that had streamed of the blocks still open is then in partial.
 	streamDone bool
+	partial    []provider.Block
+	id, model  string
+	usage      provider.Usage
 }
 
 // respond streams one response, running its tools through an executor as
@@ -33,6 +37,9 @@ func (e *Engine) respond(ctx context.Context, r *run) response {
 		MaxConcurrency: e.cfg.MaxConcurrency, CancelTurn: r.cancel, Hard: r.hard})
 	s := &streamer{e: e, exec: exec, asm: provider.NewAssembler()}
 	mark := e.rec.Mark()
+	if e.cfg.PartialMessages {
+		e.publish(event.Status{Status: event.StatusRequesting})
+	}
 	start := time.Now()
 	s.stream(ctx, req, r)
 	e.costs.AddAPIDuration(time.Since(start), s.lastAttempt)
@@ -40,7 +47,11 @@ func (e *Engine) respond(ctx context.Context, r *run) response {
 		e.costs.Add(r.model.ID, s.asm.Usage())
 		e.lastUsage = s.asm.Usage()
 	}
-	out := response{msg: s.asm.Message(), stop: s.asm.StopReason(), streamDone: s.err == nil}
+	out := response{msg: s.asm.Message(), stop: s.asm.StopReason(), streamDone: s.err == nil,
+		id: s.asm.ID(), model: s.asm.Model(), usage: s.asm.Usage()}
+	if !out.streamDone && ctx.Err() != nil {
+		out.partial = s.asm.PartialText()
+	}
 	if s.err != nil && ctx.Err() == nil {
 		out.err = s.err
 		if !exec.StreamFailed() {
@@ -131,7 +142,10 @@ func (s *streamer) event(ev provider.Event) error {
 	if ev.Type == provider.EventMessageStart {
 		s.started = true
 	}
-	if s.e.cfg.PartialMessages && len(ev.Raw) > 0 {
+	// As in Claude Code, a block's assistant frame comes before its
+	// content_block_stop event, and pings are not forwarded.
+	forward := s.e.cfg.PartialMessages && len(ev.Raw) > 0 && ev.Type != provider.EventPing
+	if forward && ev.Type != provider.EventBlockStop {
 		s.e.publish(event.Stream{Raw: ev.Raw})
 	}
 	b, done, err := s.asm.Add(ev)
@@ -139,12 +153,19 @@ func (s *streamer) event(ev provider.Event) error {
 	if err != nil && !errors.As(err, &bad) {
 		return err
 	}
+	if done {
+		// The frame shows the schema defaults; the transcript keeps the
+		// conversation as it is, so a resume sends what was sent.
+		s.e.publish(event.Assistant{UUID: newUUID(), MessageID: s.asm.ID(), Model: s.asm.Model(),
+			Block: s.e.withDefaults(b), Usage: s.asm.Usage()})
+		s.e.rec.Assistant(AssistantBlock{MessageID: s.asm.ID(), Model: s.asm.Model(), Block: b, Usage: s.asm.Usage()})
+	}
+	if forward && ev.Type == provider.EventBlockStop {
+		s.e.publish(event.Stream{Raw: ev.Raw})
+	}
 	if !done {
 		return nil
 	}
-	s.e.publish(event.Assistant{UUID: newUUID(), MessageID: s.asm.ID(), Model: s.asm.Model(),
-		Block: b, Usage: s.asm.Usage()})
-	s.e.rec.Assistant(AssistantBlock{MessageID: s.asm.ID(), Model: s.asm.Model(), Block: b, Usage: s.asm.Usage()})
 	if b.Type != provider.BlockToolUse {
 		return nil
 	}
@@ -179,6 +200,10 @@ func (s *streamer) handle(u executor.Update) {
 	if structured == nil {
 		structured = u.Result.TextOf()
 	}
+	if s.e.denied(u.Call.ID) {
+		s.e.publish(event.PermissionDenied{ToolName: u.Call.Name, ToolUseID: u.Call.ID,
+			Message: u.Result.TextOf()})
+	}
 	s.e.rec.ToolResult(b, structured)
 	s.e.publish(event.ToolResult{UUID: newUUID(), ToolUseID: u.Call.ID, Block: b, Structured: structured})
 }
@@ -188,7 +213,8 @@ func resultBlock(id string, r *tool.Result) provider.Block {
 	if len(content) == 0 {
 		content = []provider.Block{provider.TextBlock("(no output)")}
 	}
-	return provider.Block{Type: provider.BlockToolResult, ToolUseID: id, Content: content, IsError: r.IsError}
+	return provider.Block{Type: provider.BlockToolResult, ToolUseID: id, Content: content, IsError: r.IsError,
+		ReportIsError: r.ReportIsError}
 }
 
 // readOnly reports whether a tool_use block asks for a call without side

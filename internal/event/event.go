@@ -50,6 +50,9 @@ type Assistant struct {
 	// Error is set on synthetic messages that report an API failure
 	// (authentication_failed, rate_limit, …); Model is then "<synthetic>".
 	Error string
+	// Aborted marks the part of a block that had streamed when an
+	// interrupt cut the response.
+	Aborted bool
 }
 
 // ToolResult is one tool_result, sent back to the model.

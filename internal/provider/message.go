@@ -68,6 +68,9 @@ type Block struct {
 	ToolUseID string
 	Content   []Block
 	IsError   bool
+	// ReportIsError writes is_error even when it is false, as Claude Code
+	// does on Bash results.
+	ReportIsError bool
 
 	// image, document
 	Source *Source
@@ -148,8 +151,8 @@ type toolUseJSON struct {
 type toolResultJSON struct {
 	Type         BlockType     `json:"type"`
 	ToolUseID    string        `json:"tool_use_id"`
-	Content      []Block       `json:"content"`
-	IsError      bool          `json:"is_error,omitempty"`
+	Content      any           `json:"content"` // string or []Block
+	IsError      *bool         `json:"is_error,omitempty"`
 	CacheControl *CacheControl `json:"cache_control,omitempty"`
 }
 
@@ -175,15 +178,35 @@ func (b Block) MarshalJSON() ([]byte, error) {
 		}
 		return Marshal(toolUseJSON{b.Type, b.ID, b.Name, in, b.CacheControl})
 	case BlockToolResult:
-		c := b.Content
-		if c == nil {
-			c = []Block{}
-		}
-		return Marshal(toolResultJSON{b.Type, b.ToolUseID, c, b.IsError, b.CacheControl})
+		return Marshal(toolResultJSON{b.Type, b.ToolUseID, resultContent(b.Content), isErrorField(b),
+			b.CacheControl})
 	case BlockImage, BlockDocument:
 		return Marshal(sourceJSON{b.Type, b.Source, b.CacheControl})
 	}
 	return nil, fmt.Errorf("provider: cannot marshal block of type %q", b.Type)
+}
+
+// resultContent is a tool_result's content on the wire: a string when it
+// is one plain text block (as Claude Code writes text-only results, and
+// hosts test for), else the blocks, never null.
+func resultContent(c []Block) any {
+	if len(c) == 1 && c[0].Type == BlockText && c[0].CacheControl == nil {
+		return c[0].Text
+	}
+	if c == nil {
+		return []Block{}
+	}
+	return c
+}
+
+// isErrorField is a tool_result's is_error: written when true, or when
+// the block asks for it to be reported.
+func isErrorField(b Block) *bool {
+	if !b.IsError && !b.ReportIsError {
+		return nil
+	}
+	v := b.IsError
+	return &v
 }
 
 // blockJSON is the union of every block's fields, for decoding.
@@ -198,7 +221,7 @@ type blockJSON struct {
 	Input        json.RawMessage `json:"input"`
 	ToolUseID    string          `json:"tool_use_id"`
 	Content      json.RawMessage `json:"content"`
-	IsError      bool            `json:"is_error"`
+	IsError      *bool           `json:"is_error"`
 	Source       *Source         `json:"source"`
 	CacheControl *CacheControl   `json:"cache_control"`
 }
@@ -212,7 +235,11 @@ func (b *Block) UnmarshalJSON(data []byte) error {
 	}
 	*b = Block{Type: j.Type, Text: j.Text, Thinking: j.Thinking, Signature: j.Signature,
 		Data: j.Data, ID: j.ID, Name: j.Name, Input: j.Input, ToolUseID: j.ToolUseID,
-		IsError: j.IsError, Source: j.Source, CacheControl: j.CacheControl}
+		Source: j.Source, CacheControl: j.CacheControl}
+	if j.IsError != nil {
+		// An explicit false is kept, so it is written back.
+		b.IsError, b.ReportIsError = *j.IsError, !*j.IsError
+	}
 	if len(j.Content) == 0 || string(j.Content) == "null" {
 		return nil
 	}

@@ -72,12 +72,22 @@ func TestBlockMarshalShape(t *testing.T) {
 		{"tool_result nil content",
 			Block{Type: BlockToolResult, ToolUseID: "toolu_1"},
 			`{"type":"tool_result","tool_use_id":"toolu_1","content":[]}`},
+		// One text block is written as a string, as Claude Code sends it.
 		{"tool_result text",
 			ToolResultBlock("toolu_1", "ok", false),
-			`{"type":"tool_result","tool_use_id":"toolu_1","content":[{"type":"text","text":"ok"}]}`},
+			`{"type":"tool_result","tool_use_id":"toolu_1","content":"ok"}`},
 		{"tool_result is_error",
 			ToolResultBlock("toolu_1", "boom", true),
-			`{"type":"tool_result","tool_use_id":"toolu_1","content":[{"type":"text","text":"boom"}],"is_error":true}`},
+			`{"type":"tool_result","tool_use_id":"toolu_1","content":"boom","is_error":true}`},
+		{"tool_result explicit is_error false",
+			Block{Type: BlockToolResult, ToolUseID: "toolu_1", Content: []Block{TextBlock("hi")}, ReportIsError: true},
+			`{"type":"tool_result","tool_use_id":"toolu_1","content":"hi","is_error":false}`},
+		{"tool_result two text blocks stay an array",
+			Block{Type: BlockToolResult, ToolUseID: "toolu_1", Content: []Block{TextBlock("a"), TextBlock("b")}},
+			`{"type":"tool_result","tool_use_id":"toolu_1","content":[{"type":"text","text":"a"},{"type":"text","text":"b"}]}`},
+		{"tool_result text with cache_control stays an array",
+			Block{Type: BlockToolResult, ToolUseID: "toolu_1", Content: []Block{{Type: BlockText, Text: "a", CacheControl: &CacheControl{Type: "ephemeral"}}}},
+			`{"type":"tool_result","tool_use_id":"toolu_1","content":[{"type":"text","text":"a","cache_control":{"type":"ephemeral"}}]}`},
 		{"tool_result cache_control and image",
 			Block{Type: BlockToolResult, ToolUseID: "t", CacheControl: ephemeral, Content: []Block{
 				{Type: BlockImage, Source: &Source{Type: "base64", MediaType: "image/png", Data: "AAA"}}}},
@@ -253,7 +263,9 @@ func TestBlockUnmarshal(t *testing.T) {
 func TestBlockUnmarshalStringContentRemarshals(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{`{"type":"tool_result","tool_use_id":"t","content":"out"}`,
-			`{"type":"tool_result","tool_use_id":"t","content":[{"type":"text","text":"out"}]}`},
+			`{"type":"tool_result","tool_use_id":"t","content":"out"}`},
+		{`{"type":"tool_result","tool_use_id":"t","content":"out","is_error":false}`,
+			`{"type":"tool_result","tool_use_id":"t","content":"out","is_error":false}`},
 		// An empty string must not become an (API-rejected) empty text block.
 		{`{"type":"tool_result","tool_use_id":"t","content":""}`,
 			`{"type":"tool_result","tool_use_id":"t","content":[]}`},
@@ -311,7 +323,7 @@ func TestMessageUnmarshal(t *testing.T) {
 		t.Fatalf("Marshal: %v", err)
 	}
 	assertJSON(t, out, `{"role":"user","content":[{"type":"text","text":"hi"},
-		{"type":"tool_result","tool_use_id":"t","content":[{"type":"text","text":"ok"}]}]}`)
+		{"type":"tool_result","tool_use_id":"t","content":"ok"}]}`)
 }
 
 func TestMessageHelpers(t *testing.T) {

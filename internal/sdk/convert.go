@@ -2,6 +2,7 @@ package sdk
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -19,15 +20,24 @@ const serviceTier = "standard"
 type framer struct {
 	sessionID string
 	newUUID   func() string
+	now       func() time.Time
 }
 
 func newFramer(opts Options) *framer {
-	f := &framer{newUUID: opts.NewUUID}
+	f := &framer{newUUID: opts.NewUUID, now: opts.Now}
 	if f.newUUID == nil {
 		f.newUUID = uuid.NewString
 	}
+	if f.now == nil {
+		f.now = time.Now
+	}
 	return f
 }
+
+// timestampLayout is the form of frame timestamps: UTC, milliseconds.
+const timestampLayout = "2006-01-02T15:04:05.000Z"
+
+func (f *framer) timestamp() string { return f.now().UTC().Format(timestampLayout) }
 
 // frame returns the frame for ev, or false for events that have none
 // (tool progress: Claude Code's tool_progress frames are optional, and some
@@ -51,6 +61,12 @@ func (f *framer) frame(ev event.Event) (any, bool) {
 			UUID: f.newUUID(), Metadata: CompactMetadata{Trigger: ev.Trigger, PreTokens: ev.PreTokens}}, true
 	case event.Result:
 		return f.result(ev), true
+	case event.Status:
+		return f.status(ev), true
+	case event.PermissionDenied:
+		return f.permissionDenied(ev), true
+	case event.UserText:
+		return f.userText(ev), true
 	}
 	return nil, false
 }
@@ -95,7 +111,9 @@ func (f *framer) assistant(ev event.Assistant) AssistantFrame {
 		},
 		SessionID: f.sessionID,
 		UUID:      f.uuidOr(ev.UUID),
+		Timestamp: f.timestamp(),
 		Error:     ev.Error,
+		Aborted:   ev.Aborted,
 	}
 }
 
@@ -109,6 +127,7 @@ func (f *framer) user(ev event.ToolResult) UserFrame {
 		Message:       provider.Message{Role: provider.RoleUser, Content: []provider.Block{ev.Block}},
 		SessionID:     f.sessionID,
 		UUID:          f.uuidOr(ev.UUID),
+		Timestamp:     f.timestamp(),
 		ToolUseResult: structured,
 	}
 }

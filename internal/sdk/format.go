@@ -3,6 +3,7 @@ package sdk
 import (
 	"fmt"
 	"io"
+	"time"
 
 	"corvid/internal/event"
 )
@@ -42,6 +43,9 @@ type Options struct {
 	// NewUUID makes frame uuids for events that carry none; uuid.NewString
 	// when nil. Tests make it deterministic.
 	NewUUID func() string
+	// Now gives the timestamps of user and assistant frames; time.Now
+	// when nil.
+	Now func() time.Time
 }
 
 // Renderer is what every output format implements. Publish is an

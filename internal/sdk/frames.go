@@ -20,6 +20,8 @@ const (
 	SubtypeAPIRetry        = "api_retry"
 	SubtypeInformational   = "informational"
 	SubtypeCompactBoundary = "compact_boundary"
+	SubtypeStatus          = "status"
+	SubtypePermissionDeny  = "permission_denied"
 )
 
 // InitFrame is system/init: what the session runs with.
@@ -61,8 +63,11 @@ type AssistantFrame struct {
 	ParentToolUseID *string    `json:"parent_tool_use_id"`
 	SessionID       string     `json:"session_id"`
 	UUID            string     `json:"uuid"`
+	Timestamp       string     `json:"timestamp"`
 	// Error names the failure on synthetic API-error messages.
 	Error string `json:"error,omitempty"`
+	// Aborted marks a block cut by an interrupt (what had streamed).
+	Aborted bool `json:"aborted,omitempty"`
 }
 
 // APIMessage is a Messages-API message holding one block; stop_reason and
@@ -76,6 +81,9 @@ type APIMessage struct {
 	StopReason   *string          `json:"stop_reason"`
 	StopSequence *string          `json:"stop_sequence"`
 	Usage        MessageUsage     `json:"usage"`
+	// ContextManagement is always null: corvid asks for no server-side
+	// context edits.
+	ContextManagement *struct{} `json:"context_management"`
 }
 
 // MessageUsage is the usage object of an assistant message.
@@ -94,16 +102,18 @@ type CacheCreation struct {
 	Ephemeral1hInputTokens int `json:"ephemeral_1h_input_tokens"`
 }
 
-// UserFrame carries one tool result back to the model.
+// UserFrame carries one tool result back to the model, or a text message
+// corvid added for the user (an interrupt's marker).
 type UserFrame struct {
 	Type            string           `json:"type"`
 	Message         provider.Message `json:"message"`
 	ParentToolUseID *string          `json:"parent_tool_use_id"`
 	SessionID       string           `json:"session_id"`
 	UUID            string           `json:"uuid"`
+	Timestamp       string           `json:"timestamp"`
 	// ToolUseResult is the tool's structured output, or the result's text
-	// when it has none.
-	ToolUseResult any `json:"tool_use_result"`
+	// when it has none; absent on text messages.
+	ToolUseResult any `json:"tool_use_result,omitempty"`
 }
 
 // StreamEventFrame wraps one raw Messages-API SSE event.
@@ -158,7 +168,13 @@ type ResultFrame struct {
 	ModelUsage        map[string]cost.ModelUsage `json:"modelUsage"`
 	PermissionDenials []event.Denial             `json:"permission_denials"`
 	TerminalReason    string                     `json:"terminal_reason,omitempty"`
-	APIErrorStatus    int                        `json:"api_error_status,omitzero"`
+	// CorvidTerminalReason is a reason of corvid's own that Claude Code's
+	// terminal_reason values have no word for.
+	CorvidTerminalReason string `json:"corvid_terminal_reason,omitempty"`
+	// APIErrorStatus is the HTTP status of the API error that ended the
+	// turn: null on other success-subtype results, absent on the error
+	// subtypes, as Claude Code writes it.
+	APIErrorStatus json.RawMessage `json:"api_error_status,omitempty"`
 	// Errors is present (possibly empty) for the error subtypes only.
 	Errors []string `json:"errors,omitzero"`
 	UUID   string   `json:"uuid"`

@@ -26,8 +26,11 @@ func counter() func() string {
 	}
 }
 
+// testTime is the fixed clock of rendered frames.
+var testTime = time.Date(2026, 11, 26, 1, 2, 3, 456_000_000, time.UTC)
+
 func testOpts(f Format) Options {
-	return Options{Format: f, NewUUID: counter()}
+	return Options{Format: f, NewUUID: counter(), Now: func() time.Time { return testTime }}
 }
 
 // render publishes evs to a fresh renderer and returns its output.

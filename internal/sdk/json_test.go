@@ -93,9 +93,21 @@ func TestResultFrameVariants(t *testing.T) {
 			"type,subtype,is_error,duration_ms,duration_api_ms,num_turns,result,stop_reason,session_id,total_cost_usd,usage,modelUsage,permission_denials,terminal_reason,api_error_status,uuid",
 			map[string]string{"api_error_status": "401", "result": `"API Error: 401 invalid x-api-key"`,
 				"permission_denials": `[{"tool_name":"Write","tool_use_id":"toolu_9","tool_input":{}}]`}},
+		// A success result says api_error_status null, as Claude Code's do;
+		// the error subtypes above leave it out, as Claude Code's do.
 		{"empty success", event.Result{Subtype: event.SubtypeSuccess},
-			"type,subtype,is_error,duration_ms,duration_api_ms,num_turns,result,stop_reason,session_id,total_cost_usd,usage,modelUsage,permission_denials,uuid",
-			map[string]string{"result": `""`, "total_cost_usd": "0", "duration_ms": "0"}},
+			"type,subtype,is_error,duration_ms,duration_api_ms,num_turns,result,stop_reason,session_id,total_cost_usd,usage,modelUsage,permission_denials,api_error_status,uuid",
+			map[string]string{"result": `""`, "total_cost_usd": "0", "duration_ms": "0", "api_error_status": "null"}},
+		// A reason of corvid's own is not put in terminal_reason, whose
+		// values hosts switch on; it gets a field of its own.
+		{"transcript failure", event.Result{Subtype: event.SubtypeDuringExecution, IsError: true,
+			Errors: []string{"disk full"}, TerminalReason: "transcript_error"},
+			"type,subtype,is_error,duration_ms,duration_api_ms,num_turns,stop_reason,session_id,total_cost_usd,usage,modelUsage,permission_denials,corvid_terminal_reason,errors,uuid",
+			map[string]string{"corvid_terminal_reason": `"transcript_error"`}},
+		{"max turns after a tool call", event.Result{Subtype: event.SubtypeMaxTurns, IsError: true,
+			NumTurns: 2, StopReason: "tool_use", TerminalReason: "max_turns"},
+			"type,subtype,is_error,duration_ms,duration_api_ms,num_turns,stop_reason,session_id,total_cost_usd,usage,modelUsage,permission_denials,terminal_reason,errors,uuid",
+			map[string]string{"stop_reason": `"tool_use"`, "num_turns": "2"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

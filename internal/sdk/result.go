@@ -2,6 +2,7 @@ package sdk
 
 import (
 	"encoding/json"
+	"strconv"
 
 	"corvid/internal/cost"
 	"corvid/internal/event"
@@ -17,9 +18,9 @@ func (f *framer) result(ev event.Result) ResultFrame {
 		DurationMS: ev.Duration.Milliseconds(), DurationAPIMS: ev.DurationAPI.Milliseconds(),
 		NumTurns: ev.NumTurns, SessionID: f.sessionID, TotalCostUSD: ev.TotalCostUSD,
 		Usage: resultUsage(ev.Usage), ModelUsage: ev.ModelUsage,
-		PermissionDenials: denials(ev.Denials), TerminalReason: ev.TerminalReason,
-		APIErrorStatus: ev.APIErrorStatus, UUID: f.newUUID(),
+		PermissionDenials: denials(ev.Denials), UUID: f.newUUID(),
 	}
+	r.TerminalReason, r.CorvidTerminalReason = terminalReasons(ev.TerminalReason)
 	if r.Subtype == "" {
 		r.Subtype = event.SubtypeSuccess
 	}
@@ -31,6 +32,10 @@ func (f *framer) result(ev event.Result) ResultFrame {
 	}
 	if r.Subtype == event.SubtypeSuccess {
 		r.Result = &ev.Text
+		r.APIErrorStatus = json.RawMessage("null")
+		if ev.APIErrorStatus != 0 {
+			r.APIErrorStatus = json.RawMessage(strconv.Itoa(ev.APIErrorStatus))
+		}
 	} else {
 		r.Errors = nonNil(ev.Errors)
 	}

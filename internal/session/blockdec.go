@@ -40,7 +40,10 @@ func decodeBlock(b []byte, i int) (provider.Block, int, error) {
 			blk.Content = c
 			return e, err
 		case "is_error":
-			return decodeBool(b, at, &blk.IsError)
+			e, err := decodeBool(b, at, &blk.IsError)
+			// An explicit false is kept, so it is written back as read.
+			blk.ReportIsError = err == nil && !blk.IsError
+			return e, err
 		case "source":
 			return decodeSmall(b, at, &blk.Source)
 		case "cache_control":

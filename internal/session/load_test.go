@@ -95,10 +95,12 @@ func TestClaudeCodeShapes(t *testing.T) {
 		`{"type":"last-prompt","lastPrompt":"list files"}`,
 		`{"type":"custom-title","customTitle":"x","sessionId":"s"}`)
 	tr := load(t, path)
+	ok := result("toolu_1", "a.go\nb.go")
+	ok.ReportIsError = true // the explicit is_error:false is kept
 	want := []provider.Message{
 		user(text("list files")),
 		assistant(toolUse("toolu_1", "Bash", `{"command":"ls"}`)),
-		user(result("toolu_1", "a.go\nb.go")),
+		user(ok),
 		assistant(text("Two files.")),
 	}
 	if d := diffMessages(want, tr.Messages); d != "" {

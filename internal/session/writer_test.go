@@ -201,3 +201,41 @@ func TestConcurrentToolResults(t *testing.T) {
 }
 
 func idOf(i int) string { return fmt.Sprintf("toolu_%02d", i) }
+
+// TestToolResultContentShape: a text-only tool result is written with its
+// content as a string, as Claude Code's transcripts have it (and read back
+// the same); a result with an image keeps the array.
+func TestToolResultContentShape(t *testing.T) {
+	w, path := newTestWriter(t)
+	u := must(w.User([]provider.Block{text("go")}, UserOptions{}))
+	must(w.Assistant(AssistantEntry{MessageID: "msg_1", Model: "m", Block: toolUse("t1", "Read", `{}`)}))
+	must(w.Assistant(AssistantEntry{MessageID: "msg_1", Model: "m", Block: toolUse("t2", "Read", `{}`)}))
+	must(w.ToolResult(result("t1", "one line"), nil, u))
+	img := provider.Block{Type: provider.BlockToolResult, ToolUseID: "t2", Content: []provider.Block{
+		{Type: provider.BlockImage, Source: &provider.Source{Type: "base64", MediaType: "image/png", Data: "AAA"}}}}
+	must(w.ToolResult(img, nil, u))
+	es := lines(t, path)
+	content := func(e map[string]any) any {
+		return e["message"].(map[string]any)["content"].([]any)[0].(map[string]any)["content"]
+	}
+	if c, ok := content(es[3]).(string); !ok || c != "one line" {
+		t.Errorf("text result content %#v, want the string", content(es[3]))
+	}
+	if _, ok := content(es[4]).([]any); !ok {
+		t.Errorf("image result content %#v, want an array", content(es[4]))
+	}
+	tr := load(t, path)
+	last := tr.Messages[len(tr.Messages)-1]
+	if got := resultText(last, "t1"); got != "one line" {
+		t.Errorf("read back %q", got)
+	}
+}
+
+func resultText(m provider.Message, id string) string {
+	for _, b := range m.Content {
+		if b.Type == provider.BlockToolResult && b.ToolUseID == id {
+			return provider.Message{Content: b.Content}.Text()
+		}
+	}
+	return ""
+}

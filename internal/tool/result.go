@@ -8,6 +8,9 @@ type Result struct {
 	Content []provider.Block
 	// IsError marks a result the model should treat as a failure.
 	IsError bool
+	// ReportIsError writes is_error on the wire even when it is false (as
+	// Claude Code does for Bash results).
+	ReportIsError bool
 	// Structured is the tool's structured output (tool_use_result in
 	// stream-json and transcripts).
 	Structured any

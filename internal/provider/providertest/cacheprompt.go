@@ -106,7 +106,8 @@ type marks struct {
 // canonical is a block (or tool definition) as the cache model sees it:
 // object keys sorted, cache_control removed at the top level and from
 // the blocks of any nested content array, values otherwise as sent. A
-// plain string stands for the text block holding it.
+// plain string stands for the text block holding it, also as nested
+// content (a tool_result's).
 func canonical(raw []byte, m *marks) []byte { return appendCanonical(nil, raw, m) }
 
 // appendCanonical appends raw's canonical form to dst.
@@ -133,9 +134,13 @@ func appendCanonical(dst, raw []byte, m *marks) []byte {
 			dst = append(dst, ',')
 		}
 		dst = append(append(dst, f.key...), ':')
-		if string(f.key) == `"content"` && f.value[0] == '[' {
+		switch {
+		case string(f.key) == `"content"` && f.value[0] == '[':
 			dst = appendCanonicalArray(dst, f.value, m)
-		} else {
+		case string(f.key) == `"content"` && f.value[0] == '"':
+			// A nested content string is the one text block holding it.
+			dst = append(appendCanonical(append(dst, '['), f.value, m), ']')
+		default:
 			dst = append(dst, f.value...)
 		}
 	}

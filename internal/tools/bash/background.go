@@ -21,6 +21,6 @@ func (t *bashTool) background(call tool.Call, in input) *tool.Result {
 	text := fmt.Sprintf("Command running in background with ID: %s. Output is being written to: %s. "+
 		"Read new output with BashOutput (bash_id %q) and stop the command with KillShell; "+
 		"you will be told when it finishes.", info.ID, info.OutputPath, info.ID)
-	return &tool.Result{Content: []provider.Block{provider.TextBlock(text)},
+	return &tool.Result{Content: []provider.Block{provider.TextBlock(text)}, ReportIsError: true,
 		Structured: Output{BackgroundTaskID: info.ID}}
 }

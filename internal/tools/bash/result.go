@@ -36,7 +36,7 @@ func (t *bashTool) result(env tool.Env, in input, o *outcome, timeout time.Durat
 	if o.out.truncated {
 		parts = append(parts, spillNote(o.out, t.opts.MaxOutput, t.opts.Spill.Limits().MaxFile))
 	}
-	res := &tool.Result{}
+	res := &tool.Result{ReportIsError: true}
 	if !o.timedOut && !o.interrupted {
 		var note string
 		res.Modifier, note = cwdChange(env, o.cwd)

@@ -29,6 +29,8 @@ type lineReader struct {
 	// while an unterminated line has been partly consumed.
 	done int
 	open bool
+	// lastNL is set when the last byte read was a newline.
+	lastNL bool
 }
 
 func newLineReader(ctx context.Context, r io.Reader, size int64) *lineReader {
@@ -46,6 +48,9 @@ func (lr *lineReader) fill() bool {
 		}
 		n, err := lr.r.Read(lr.buf)
 		lr.data = lr.buf[:n]
+		if n > 0 {
+			lr.lastNL = lr.data[n-1] == '\n'
+		}
 		if err != nil {
 			lr.eof = true
 			if !errors.Is(err, io.EOF) {

@@ -30,6 +30,10 @@ type page struct {
 	capBytes int
 	text     strings.Builder // "N\tline" lines, for the model
 	content  strings.Builder // the lines alone, for the structured result
+	// endNL is set when the file ends with a newline. Claude Code's
+	// structured result counts the empty line after it (a file "a\n"
+	// has two lines, and content "a\n"), so output does too.
+	endNL bool
 }
 
 // add appends l as the next line; it reports false, adding nothing, when
@@ -54,8 +58,16 @@ func (p *page) add(l line) bool {
 }
 
 func (p *page) output(path string, total int) TextOutput {
-	return TextOutput{Type: "text", File: TextFile{FilePath: path, Content: p.content.String(),
-		NumLines: p.n, StartLine: p.start, TotalLines: total}}
+	n, content := p.n, p.content.String()
+	if p.endNL && total > 0 {
+		if n > 0 && p.start+n-1 == total {
+			n++
+			content += "\n"
+		}
+		total++
+	}
+	return TextOutput{Type: "text", File: TextFile{FilePath: path, Content: content,
+		NumLines: n, StartLine: p.start, TotalLines: total}}
 }
 
 // readText shows a range of lines: the one asked for, or from the top
@@ -82,6 +94,7 @@ func (t *Tool) readText(ctx context.Context, in input, f *file) (*tool.Result, e
 	total := -1
 	if lr.atEnd() || (f.size <= countLimit && lr.count(countLimit)) {
 		total = lr.lines()
+		p.endNL = lr.lastNL
 	}
 	if lr.err != nil {
 		return readFailed(ctx, f.path, lr.err)
