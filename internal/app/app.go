@@ -8,6 +8,8 @@ import (
 	"io"
 
 	"corvid/internal/event"
+	"corvid/internal/hook"
+	"corvid/internal/permission"
 )
 
 // Options is everything the command line decided.
@@ -67,4 +69,12 @@ type Options struct {
 	Interrupt <-chan struct{}
 	// PartialMessages asks for raw stream events (event.Stream).
 	PartialMessages bool
+
+	// Asker answers permission prompts (a host with
+	// --permission-prompt-tool stdio); nil: an "ask" is refused.
+	Asker permission.Asker
+	// Hooks are hooks a host registered; nil: none.
+	Hooks *hook.Set
+	// MaxThinkingTokens is the starting thinking budget (0: default).
+	MaxThinkingTokens int
 }

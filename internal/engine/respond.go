@@ -80,6 +80,9 @@ func (e *Engine) request(r *run) *provider.Request {
 		req.System = append(req.System, provider.TextBlock(s))
 	}
 	req.Headers = betaHeaders(r.model)
+	if n := e.MaxThinkingTokens(); n > 0 {
+		req.Thinking = &provider.Thinking{Type: "enabled", BudgetTokens: min(n, maxTokens-1)}
+	}
 	if !e.cfg.NoPromptCache {
 		placeBreakpoints(req)
 	}
