@@ -1,0 +1,92 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+
+	"corvid/internal/app"
+	"corvid/internal/sdk"
+	"corvid/internal/sdk/host"
+)
+
+// serveHost runs the Agent SDK protocol (--input-format stream-json):
+// many turns over one conversation until stdin ends. A first SIGINT
+// interrupts the running turn, as the host's interrupt request does.
+func (c *CLI) serveHost(hardCtx context.Context, inv *invocation, interrupt <-chan struct{}) (outcome, bool) {
+	cwd, err := c.getwd()
+	if err != nil {
+		return outcome{err: fmt.Errorf("finding the working directory: %w", err)}, true
+	}
+	base := inv.opts
+	base.Cwd, base.Getenv, base.Stderr = cwd, c.getenv, c.Stderr
+	conv := make(chan *app.Conversation, 1)
+	open := func(ctx context.Context, s host.Setup) (host.Conversation, error) {
+		o := base
+		o.Sink, o.Asker, o.Hooks = s.Sink, s.Asker, s.Hooks
+		if s.HasSystemPrompt && !o.HasSystemPrompt {
+			o.SystemPrompt, o.HasSystemPrompt = s.SystemPrompt, true
+		}
+		if s.AppendSystemPrompt != "" {
+			o.AppendSystemPrompt = joinNonEmpty(o.AppendSystemPrompt, s.AppendSystemPrompt)
+		}
+		cv, err := app.Open(ctx, o)
+		if err != nil {
+			return nil, err
+		}
+		conv <- cv
+		return cv, nil
+	}
+	stop := make(chan struct{})
+	defer close(stop)
+	go interruptOnSignal(interrupt, conv, stop)
+	opts := host.Options{In: c.Stdin, Out: c.Stdout, Stderr: c.Stderr, PromptTool: inv.promptTool,
+		Render: sdk.Options{Format: sdk.FormatStreamJSON, Verbose: true, MaxTurns: inv.opts.MaxTurns,
+			MaxBudgetUSD: inv.opts.MaxBudgetUSD, Stderr: c.Stderr},
+		APIKeySource: apiKeySource(c.getenv), Open: open}
+	done := make(chan runReturn, 1)
+	go func() {
+		res, err := host.Run(hardCtx, opts)
+		done <- runReturn{res, err}
+	}()
+	r, finished := c.waitRun(hardCtx, done)
+	if !finished {
+		return outcome{}, false
+	}
+	// Each turn's result went to the host; only a conversation that
+	// could not open (or output that could not be written) fails the
+	// process.
+	return outcome{err: r.err}, true
+}
+
+// interruptOnSignal interrupts the conversation's running turn when the
+// first SIGINT closes interrupt.
+func interruptOnSignal(interrupt <-chan struct{}, conv <-chan *app.Conversation, stop <-chan struct{}) {
+	var cv *app.Conversation
+	for {
+		select {
+		case cv = <-conv:
+		case <-interrupt:
+			if cv != nil {
+				cv.Interrupt()
+			}
+			return
+		case <-stop:
+			return
+		}
+	}
+}
+
+// apiKeySource names where the credentials come from, for initialize.
+func apiKeySource(getenv func(string) string) string {
+	if getenv("ANTHROPIC_API_KEY") != "" {
+		return "ANTHROPIC_API_KEY"
+	}
+	return "none"
+}
+
+func joinNonEmpty(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "\n\n" + b
+}

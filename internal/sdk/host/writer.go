@@ -1,0 +1,59 @@
+package host
+
+import (
+	"fmt"
+	"io"
+	"sync"
+
+	"corvid/internal/event"
+	"corvid/internal/provider"
+	"corvid/internal/sdk"
+)
+
+// writer serialises every line corvid writes to the host: the
+// conversation's frames and the control frames. After a write error
+// nothing more is written.
+type writer struct {
+	mu     sync.Mutex
+	w      io.Writer
+	stream *sdk.StreamWriter
+	err    error
+}
+
+func newWriter(w io.Writer, opts sdk.Options) *writer {
+	return &writer{w: w, stream: sdk.NewStream(w, opts)}
+}
+
+// publish writes an event's frame.
+func (o *writer) publish(ev event.Event) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.stream.Publish(ev)
+}
+
+// frame writes one control frame.
+func (o *writer) frame(v any) {
+	data, err := provider.Marshal(v)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if err != nil {
+		o.err = fmt.Errorf("host: encoding %T: %w", v, err)
+		return
+	}
+	if o.err != nil || o.stream.Err() != nil {
+		return
+	}
+	if _, err := o.w.Write(append(data, '\n')); err != nil {
+		o.err = fmt.Errorf("host: writing output: %w", err)
+	}
+}
+
+// Err returns the first failure.
+func (o *writer) Err() error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.err != nil {
+		return o.err
+	}
+	return o.stream.Err()
+}
