@@ -118,6 +118,9 @@ func TestInterrupt(t *testing.T) {
 	if r.length(t, "results") != 1 || r.get(t, "results", 0, "subtype") != "error_during_execution" {
 		t.Fatalf("results = %v", r.get(t, "results"))
 	}
+	if th, _ := r.get(t, "thrown").(string); !strings.Contains(th, "Interrupted") {
+		t.Errorf("the SDK reported %q after the interrupted result, want its error", th)
+	}
 	if ms := r.get(t, "ms").(float64); ms < 0 || ms > 10000 {
 		t.Errorf("the result came %.0f ms after interrupt()", ms)
 	}

@@ -52,10 +52,10 @@ func (c *CLI) serveHost(hardCtx context.Context, inv *invocation, interrupt <-ch
 	if !finished {
 		return outcome{}, false
 	}
-	// Each turn's result went to the host; only a conversation that
-	// could not open (or output that could not be written) fails the
-	// process.
-	return outcome{err: r.err}, true
+	// As Claude Code does, the exit code follows the last turn's result
+	// (1 after an error result, such as an interrupted turn): the SDK
+	// then reports that result's error once the messages are read.
+	return outcome{err: r.err, result: &r.res}, true
 }
 
 // interruptOnSignal interrupts the conversation's running turn when the
