@@ -138,3 +138,23 @@ func TestResume(t *testing.T) {
 		t.Errorf("the resumed request lacks the first turn: %s", b)
 	}
 }
+
+// outputFormat (--json-schema): an output that does not match the schema
+// goes back to the model as an input error; the valid one is the
+// result's structured_output.
+func TestStructuredOutput(t *testing.T) {
+	so := func(id string, in map[string]any) providertest.Turn {
+		return providertest.Turn{Blocks: []providertest.Block{providertest.ToolUse(id, "StructuredOutput", in)}}
+	}
+	r := runScript(t, "structured.mjs", turns(so("toolu_bad", map[string]any{"answer": 42}),
+		so("toolu_good", map[string]any{"answer": "forty-two"})))
+	if r.get(t, "results", 0, "subtype") != "success" || r.get(t, "results", 0, "structured_output", "answer") != "forty-two" {
+		t.Fatalf("results = %v", r.get(t, "results"))
+	}
+	if b := r.body(t, 1); !strings.Contains(b, "InputValidationError") {
+		t.Errorf("the model was not told what was wrong: %s", b)
+	}
+	if b := r.body(t, 0); !strings.Contains(b, `"name":"StructuredOutput"`) {
+		t.Errorf("the first request does not offer the tool: %s", b)
+	}
+}

@@ -5,6 +5,7 @@
 package app
 
 import (
+	"encoding/json"
 	"io"
 
 	"corvid/internal/event"
@@ -77,4 +78,6 @@ type Options struct {
 	Hooks *hook.Set
 	// MaxThinkingTokens is the starting thinking budget (0: default).
 	MaxThinkingTokens int
+	// JSONSchema asks for a structured output matching it (--json-schema).
+	JSONSchema json.RawMessage
 }

@@ -134,7 +134,11 @@ func configure(opts Options) (*setup, error) {
 		warnf(opts, "warning: permission rule ignored: %v\n", e)
 	}
 	builtin := restrict(opts, kit.tools())
-	tools, err := registry(builtin, hiddenTools(pcfg.Deny, builtin))
+	so, extra, err := structuredOutput(opts)
+	if err != nil {
+		return nil, err
+	}
+	tools, err := registry(append(builtin, extra...), hiddenTools(pcfg.Deny, builtin))
 	if err != nil {
 		return nil, err
 	}
@@ -150,6 +154,7 @@ func configure(opts Options) (*setup, error) {
 		PermissionMode: mode, APIKeySource: keySource,
 		Sink: opts.Sink, PartialMessages: opts.PartialMessages,
 	}
+	cfg.Structured = so
 	if opts.Hooks != nil {
 		cfg.Hooks = opts.Hooks
 		cfg.Stop = stopHook(opts.Hooks)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -18,7 +19,7 @@ var sdkFlags = []struct {
 	{name: "max-thinking-tokens", usage: "Extended thinking budget in `tokens` (0: the default)"},
 	{name: "thinking", usage: "Thinking `mode`: adaptive, enabled or disabled (accepted; corvid decides)"},
 	{name: "effort", usage: "Effort `level` (accepted; not used yet)"},
-	{name: "json-schema", usage: "JSON Schema for structured output (not supported yet)"},
+	{name: "json-schema", usage: "JSON `schema` (an object) the final answer must match: result.structured_output"},
 	{name: "include-hook-events", usage: "Emit hook events in stream-json (not supported yet)", bool: true},
 	{name: "replay-user-messages", usage: "Echo user messages back in stream-json (not supported yet)", bool: true},
 	{name: "allow-dangerously-skip-permissions", usage: "Allow switching to bypassPermissions later", bool: true},
@@ -32,7 +33,7 @@ var sdkFlags = []struct {
 
 // sdkUnsupported are the sdkFlags that change nothing yet and deserve a
 // warning when given.
-var sdkUnsupported = []string{"json-schema", "include-hook-events", "replay-user-messages",
+var sdkUnsupported = []string{"include-hook-events", "replay-user-messages",
 	"plugin-dir", "agents", "agent"}
 
 func (f *flags) defineSDK(fs *pflag.FlagSet) {
@@ -60,6 +61,13 @@ func checkSDK(f *flags, inv *invocation, _ env) error {
 			return usagef("Error: --max-thinking-tokens must be a non-negative integer")
 		}
 		inv.opts.MaxThinkingTokens = n
+	}
+	if f.set("json-schema") {
+		schema := strings.TrimSpace(f.value("json-schema"))
+		if !json.Valid([]byte(schema)) {
+			return usagef("Error: --json-schema is not valid JSON")
+		}
+		inv.opts.JSONSchema = json.RawMessage(schema)
 	}
 	for _, name := range sdkUnsupported {
 		if f.set(name) {

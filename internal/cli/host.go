@@ -26,6 +26,9 @@ func (c *CLI) serveHost(hardCtx context.Context, inv *invocation, interrupt <-ch
 		if s.HasSystemPrompt && !o.HasSystemPrompt {
 			o.SystemPrompt, o.HasSystemPrompt = s.SystemPrompt, true
 		}
+		if len(s.JSONSchema) > 0 && len(o.JSONSchema) == 0 {
+			o.JSONSchema = s.JSONSchema
+		}
 		if s.AppendSystemPrompt != "" {
 			o.AppendSystemPrompt = joinNonEmpty(o.AppendSystemPrompt, s.AppendSystemPrompt)
 		}

@@ -86,6 +86,9 @@ type Config struct {
 	// non-empty answer is given to the model as the next instruction and
 	// the turn goes on (a Stop hook that blocks).
 	Stop func(ctx context.Context, lastText string, active bool) string
+	// Structured, when set, makes the turn end with a structured output
+	// (--json-schema).
+	Structured *StructuredOutput
 }
 
 // Engine is one conversation. Submit must not be called concurrently.

@@ -31,8 +31,11 @@ type run struct {
 	continuations int
 	reacted       bool // reactive compaction already ran this turn
 	stopBlocks    int  // Stop hook blocks in a row
-	lastText      string
-	lastStop      string
+	// structuredMisses counts responses without a valid structured output
+	// (--json-schema).
+	structuredMisses int
+	lastText         string
+	lastStop         string
 }
 
 // loop runs requests until the model stops asking for tools or a limit,
@@ -145,6 +148,11 @@ func (r *run) next(ctx context.Context, out response) (event.Result, bool) {
 		r.continuations++
 		r.e.publish(event.Notice{Text: "Response hit the output token limit; asking the model to continue"})
 		return event.Result{}, true
+	}
+	if res, done, more := r.structured(out); done || more {
+		return res, !done
+	}
+	switch {
 	case len(out.results) > 0:
 		r.continuations = 0
 		return event.Result{}, true

@@ -159,6 +159,8 @@ type ResultFrame struct {
 	PermissionDenials []event.Denial             `json:"permission_denials"`
 	TerminalReason    string                     `json:"terminal_reason,omitempty"`
 	APIErrorStatus    int                        `json:"api_error_status,omitzero"`
+	// StructuredOutput is the validated output of --json-schema.
+	StructuredOutput json.RawMessage `json:"structured_output,omitempty"`
 	// Errors is present (possibly empty) for the error subtypes only.
 	Errors []string `json:"errors,omitzero"`
 	UUID   string   `json:"uuid"`

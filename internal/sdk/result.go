@@ -31,6 +31,7 @@ func (f *framer) result(ev event.Result) ResultFrame {
 	}
 	if r.Subtype == event.SubtypeSuccess {
 		r.Result = &ev.Text
+		r.StructuredOutput = ev.StructuredOutput
 	} else {
 		r.Errors = nonNil(ev.Errors)
 	}

@@ -39,6 +39,8 @@ type Setup struct {
 	SystemPrompt       string
 	HasSystemPrompt    bool
 	AppendSystemPrompt string
+	// JSONSchema is initialize's jsonSchema (structured output).
+	JSONSchema json.RawMessage
 }
 
 // Options configure Run.
@@ -183,6 +185,9 @@ func (h *Host) conversation(ctx context.Context) (Conversation, error) {
 		s.SystemPrompt, s.HasSystemPrompt = h.init.systemPrompt()
 		if h.init.AppendSystemPrompt != nil {
 			s.AppendSystemPrompt = *h.init.AppendSystemPrompt
+		}
+		if len(h.init.JSONSchema) > 0 && string(h.init.JSONSchema) != "null" {
+			s.JSONSchema = h.init.JSONSchema
 		}
 		if m := h.init.matchers(); m != nil {
 			s.Hooks = hook.New(hookRunner{box: h.box}, m, h.hookCommon)
