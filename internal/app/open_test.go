@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"go.uber.org/goleak"
+
 	"corvid/internal/event"
 	"corvid/internal/hook"
 	"corvid/internal/permission"
@@ -28,6 +30,7 @@ func inits(evs []event.Event) []event.Init {
 // show in the next init and the next request; an interrupt while idle
 // does not stop the next turn.
 func TestConversationTurns(t *testing.T) {
+	defer noLeaks(t, goleak.IgnoreCurrent())
 	srv := providertest.Start(t, providertest.Scenario{Turns: []providertest.Turn{
 		{Blocks: []providertest.Block{providertest.Text("one")}},
 		{Blocks: []providertest.Block{providertest.Text("two")}}}})
@@ -76,6 +79,7 @@ func TestConversationTurns(t *testing.T) {
 // Interrupt stops a long Bash call; the turn ends with an error result
 // and the conversation takes the next prompt.
 func TestConversationInterrupt(t *testing.T) {
+	defer noLeaks(t, goleak.IgnoreCurrent())
 	srv := providertest.Start(t, providertest.Scenario{Turns: []providertest.Turn{
 		{Blocks: []providertest.Block{providertest.ToolUse("toolu_1", "Bash", map[string]any{"command": "sleep 30"})}},
 		{Blocks: []providertest.Block{providertest.Text("after")}}}})
@@ -180,4 +184,16 @@ func TestConversationPromptBlocked(t *testing.T) {
 	if !res.IsError || len(res.Errors) != 1 || !strings.Contains(res.Errors[0], "no") || len(srv.Requests()) != 0 {
 		t.Fatalf("result %+v, %d requests; want a refusal and no request", res, len(srv.Requests()))
 	}
+}
+
+// noLeaks checks that a closed conversation left no goroutine (shells,
+// sweeps, hook calls, timers) except the HTTP connections to the fake API.
+func noLeaks(t *testing.T, before goleak.Option) {
+	t.Helper()
+	goleak.VerifyNone(t, before,
+		goleak.IgnoreAnyFunction("net/http.(*persistConn).readLoop"),
+		goleak.IgnoreAnyFunction("net/http.(*persistConn).writeLoop"),
+		// The fake API's server, closed by its own cleanup after this check.
+		goleak.IgnoreAnyFunction("net/http.(*conn).serve"),
+		goleak.IgnoreAnyFunction("net/http.(*Server).Serve"))
 }
