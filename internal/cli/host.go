@@ -3,6 +3,9 @@ package cli
 import (
 	"context"
 	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
 
 	"corvid/internal/app"
 	"corvid/internal/sdk"
@@ -16,6 +19,14 @@ func (c *CLI) serveHost(hardCtx context.Context, inv *invocation, interrupt <-ch
 	cwd, err := c.getwd()
 	if err != nil {
 		return outcome{err: fmt.Errorf("finding the working directory: %w", err)}, true
+	}
+	if c.Stdout == os.Stdout {
+		// A host that dies closes our stdout: writing must fail with EPIPE
+		// (the host front end then interrupts the turn and stops the
+		// tools) instead of killing corvid with SIGPIPE and orphaning them.
+		pipe := make(chan os.Signal, 1)
+		signal.Notify(pipe, syscall.SIGPIPE)
+		defer signal.Stop(pipe)
 	}
 	base := inv.opts
 	base.Cwd, base.Getenv, base.Stderr = cwd, c.getenv, c.Stderr

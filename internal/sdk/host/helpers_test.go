@@ -97,7 +97,10 @@ func (f *fakeConv) Close() {
 type session struct {
 	t     *testing.T
 	in    *io.PipeWriter
+	out   *io.PipeReader
 	lines chan map[string]any
+	// skipped are lines read by expect that did not match.
+	skipped []map[string]any
 	conv  *fakeConv
 	setup Setup
 	done  chan struct{}
@@ -111,7 +114,7 @@ func start(t *testing.T, hold bool, opts Options) *session {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	s := &session{t: t, in: inW, lines: make(chan map[string]any, 256), done: make(chan struct{})}
+	s := &session{t: t, in: inW, out: outR, lines: make(chan map[string]any, 256), done: make(chan struct{})}
 	opts.In, opts.Out = inR, outW
 	opts.Render = sdk.Options{Format: sdk.FormatStreamJSON, Verbose: true}
 	opts.Open = func(_ context.Context, su Setup) (Conversation, error) {
@@ -151,9 +154,19 @@ func (s *session) send(line string) {
 }
 
 // expect waits for the next output line matching want (type, and
-// subtype when given), returning it; other lines are skipped and kept.
+// subtype when given), returning it; other lines are skipped, except
+// that lines skipped by an earlier expect are looked at first.
 func (s *session) expect(typ, sub string) map[string]any {
 	s.t.Helper()
+	match := func(m map[string]any) bool {
+		return m["type"] == typ && (sub == "" || m["subtype"] == sub || responseSubtype(m) == sub)
+	}
+	for i, m := range s.skipped {
+		if match(m) {
+			s.skipped = append(s.skipped[:i:i], s.skipped[i+1:]...)
+			return m
+		}
+	}
 	timeout := time.After(60 * time.Second)
 	for {
 		select {
@@ -161,9 +174,10 @@ func (s *session) expect(typ, sub string) map[string]any {
 			if !ok {
 				s.t.Fatalf("output ended while waiting for %s/%s", typ, sub)
 			}
-			if m["type"] == typ && (sub == "" || m["subtype"] == sub || responseSubtype(m) == sub) {
+			if match(m) {
 				return m
 			}
+			s.skipped = append(s.skipped, m)
 		case <-timeout:
 			s.t.Fatalf("no %s/%s frame within 60s", typ, sub)
 		}

@@ -77,6 +77,7 @@ type Host struct {
 	queue    []queued
 	carry    []provider.Block // shouldQuery:false messages, for the next turn
 	eof      bool
+	gone     bool          // the output broke: run nothing more
 	wake     chan struct{} // signalled when queue or eof change
 	usage    provider.Usage
 	openMode permission.Mode // the mode the conversation opened with
@@ -99,7 +100,8 @@ func Run(ctx context.Context, opts Options) (event.Result, error) {
 	if opts.In == nil {
 		opts.In = strings.NewReader("")
 	}
-	h := &Host{opts: opts, out: newWriter(opts.Out, opts.Render), wake: make(chan struct{}, 1)}
+	h := &Host{opts: opts, wake: make(chan struct{}, 1)}
+	h.out = newWriter(opts.Out, opts.Render, h.hostGone)
 	h.box = newOutbox(h.out)
 	readDone := make(chan struct{})
 	go func() {
@@ -111,9 +113,11 @@ func Run(ctx context.Context, opts Options) (event.Result, error) {
 	if err == nil {
 		err = h.out.Err()
 	}
-	select {
-	case <-readDone:
-	case <-ctx.Done():
+	if !h.isGone() { // a dead host's input may never end: do not wait for it
+		select {
+		case <-readDone:
+		case <-ctx.Done():
+		}
 	}
 	return res, err
 }
@@ -140,7 +144,7 @@ func (h *Host) turns(ctx context.Context) (event.Result, error) {
 func (h *Host) next(ctx context.Context) (queued, bool) {
 	for {
 		h.mu.Lock()
-		if len(h.queue) > 0 {
+		if len(h.queue) > 0 && !h.gone {
 			q := h.queue[0]
 			h.queue = h.queue[1:]
 			if len(h.carry) > 0 {
@@ -152,7 +156,7 @@ func (h *Host) next(ctx context.Context) (queued, bool) {
 		}
 		eof := h.eof
 		h.mu.Unlock()
-		if eof {
+		if eof || h.isGone() {
 			return queued{}, false
 		}
 		select {
@@ -161,6 +165,27 @@ func (h *Host) next(ctx context.Context) (queued, bool) {
 			return queued{}, false
 		}
 	}
+}
+
+// hostGone stops everything when the output breaks (the host died):
+// the running turn is interrupted, so its tools stop and its transcript
+// is completed, and queued messages are dropped.
+func (h *Host) hostGone() {
+	h.mu.Lock()
+	h.gone, h.queue = true, nil
+	conv := h.conv
+	h.mu.Unlock()
+	h.warnf("the SDK host stopped reading; interrupting")
+	if conv != nil {
+		conv.Interrupt()
+	}
+	h.signal()
+}
+
+func (h *Host) isGone() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.gone
 }
 
 func (h *Host) signal() {

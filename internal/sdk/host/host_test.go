@@ -78,6 +78,9 @@ func TestQueuedMessages(t *testing.T) {
 	}
 	s.mu.Unlock()
 	s.in.Close() // EOF mid-turn: the queue must still drain
+	if first := s.expect("system", "init"); first["permissionMode"] != "default" {
+		t.Errorf("first init = %v", first)
+	}
 	s.conv.release <- struct{}{}
 	s.expect("result", "")
 	s.conv.release <- struct{}{}
@@ -226,5 +229,31 @@ func TestUserContent(t *testing.T) {
 	p := s.conv.prompts
 	if len(p) != 1 || len(p[0]) != 3 || p[0][0].Text != "context first" || p[0][2].Type != "image" {
 		t.Errorf("prompts = %+v", p)
+	}
+}
+
+// A host that dies (stops reading our output): the running turn is
+// interrupted and queued messages are dropped, so nothing runs on for
+// nobody.
+func TestHostDies(t *testing.T) {
+	s := start(t, true, Options{})
+	s.send(user("long"))
+	<-waitConv(s).started
+	s.send(user("queued"))
+	s.out.Close() // the host is gone
+	s.send(request("m", `{"subtype":"mcp_status"}`))
+	s.in.Close()
+	select {
+	case <-s.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return after the host died")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.conv.interrupts != 1 || len(s.conv.prompts) != 1 || !s.conv.closed {
+		t.Errorf("interrupts %d, prompts %d, closed %v", s.conv.interrupts, len(s.conv.prompts), s.conv.closed)
+	}
+	if s.err == nil {
+		t.Error("Run reported no output error")
 	}
 }

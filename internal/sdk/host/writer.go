@@ -18,21 +18,39 @@ type writer struct {
 	w      io.Writer
 	stream *sdk.StreamWriter
 	err    error
+	// broken is called once, on the first failed write: nobody reads the
+	// output any more (the host died).
+	broken   func()
+	reported bool
 }
 
-func newWriter(w io.Writer, opts sdk.Options) *writer {
-	return &writer{w: w, stream: sdk.NewStream(w, opts)}
+func newWriter(w io.Writer, opts sdk.Options, broken func()) *writer {
+	return &writer{w: w, stream: sdk.NewStream(w, opts), broken: broken}
 }
 
 // publish writes an event's frame.
 func (o *writer) publish(ev event.Event) {
 	o.mu.Lock()
-	defer o.mu.Unlock()
 	o.stream.Publish(ev)
+	o.mu.Unlock()
+	o.check()
 }
 
-// frame writes one control frame.
-func (o *writer) frame(v any) {
+// check reports a broken output once, outside the lock.
+func (o *writer) check() {
+	o.mu.Lock()
+	failed := (o.err != nil || o.stream.Err() != nil) && !o.reported
+	if failed {
+		o.reported = true
+	}
+	o.mu.Unlock()
+	if failed && o.broken != nil {
+		o.broken()
+	}
+}
+
+// write writes one control frame.
+func (o *writer) write(v any) {
 	data, err := provider.Marshal(v)
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -46,6 +64,12 @@ func (o *writer) frame(v any) {
 	if _, err := o.w.Write(append(data, '\n')); err != nil {
 		o.err = fmt.Errorf("host: writing output: %w", err)
 	}
+}
+
+// frame writes one control frame and reports a broken output.
+func (o *writer) frame(v any) {
+	o.write(v)
+	o.check()
 }
 
 // Err returns the first failure.
