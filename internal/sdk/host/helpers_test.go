@@ -101,12 +101,12 @@ type session struct {
 	lines chan map[string]any
 	// skipped are lines read by expect that did not match.
 	skipped []map[string]any
-	conv  *fakeConv
-	setup Setup
-	done  chan struct{}
-	res   event.Result
-	err   error
-	mu    sync.Mutex
+	conv    *fakeConv
+	setup   Setup
+	done    chan struct{}
+	res     event.Result
+	err     error
+	mu      sync.Mutex
 }
 
 // start runs a host over a fake conversation.
