@@ -158,3 +158,21 @@ func TestStructuredOutput(t *testing.T) {
 		t.Errorf("the first request does not offer the tool: %s", b)
 	}
 }
+
+// UserPromptSubmit and Stop hook callbacks registered through initialize:
+// the prompt's context reaches the model with it; a Stop block makes the
+// model go on with the reason, and the next Stop says so.
+func TestPromptAndStopHooks(t *testing.T) {
+	r := runScript(t, "prompthooks.mjs", turns(say("done?"), say("done!")))
+	if r.get(t, "results", 0, "result") != "done!" || r.length(t, "events") != 3 ||
+		r.get(t, "events", 0, "prompt") != "finish the job" || r.get(t, "events", 1, "active") != false ||
+		r.get(t, "events", 2, "active") != true {
+		t.Fatalf("summary = %v", r.summary)
+	}
+	if !strings.Contains(r.body(t, 0), "prompt-context-91c") {
+		t.Errorf("the prompt hook's context is not in the first request: %s", r.body(t, 0))
+	}
+	if !strings.Contains(r.body(t, 1), "run the tests first") {
+		t.Errorf("the Stop hook's reason is not in the second request: %s", r.body(t, 1))
+	}
+}
