@@ -39,8 +39,15 @@ func (h *Host) handle(ctx context.Context, sub string, raw json.RawMessage) (any
 	case "get_context_usage":
 		return h.contextUsage(ctx)
 	}
-	return nil, fmt.Errorf("%w: %s", ErrUnknownSubtype, sub)
+	return nil, unknownSubtype(sub)
 }
+
+// unknownSubtype is ErrUnknownSubtype for one subtype, worded as Claude
+// Code answers it.
+type unknownSubtype string
+
+func (u unknownSubtype) Error() string        { return "Unsupported control request subtype: " + string(u) }
+func (u unknownSubtype) Is(target error) bool { return target == ErrUnknownSubtype }
 
 func (h *Host) initialize(raw json.RawMessage) (any, error) {
 	var r initRequest

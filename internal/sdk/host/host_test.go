@@ -35,7 +35,8 @@ func TestControlCodec(t *testing.T) {
 	}
 	s.send(`{"type":"control_response","response":{"subtype":"success","request_id":"nobody","response":{}}}`)
 	s.send(request("x1", `{"subtype":"frobnicate"}`))
-	if m := s.expect("control_response", "error"); !contains(m, "x1") || !contains(m, "frobnicate") {
+	if m := s.expect("control_response", "error"); !contains(m, "x1") ||
+		!contains(m, `"error":"Unsupported control request subtype: frobnicate"`) {
 		t.Errorf("unknown subtype response = %v", m)
 	}
 	s.send(request("m1", `{"subtype":"mcp_status"}`))
