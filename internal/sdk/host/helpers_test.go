@@ -103,10 +103,13 @@ type session struct {
 	skipped []map[string]any
 	conv    *fakeConv
 	setup   Setup
-	done    chan struct{}
-	res     event.Result
-	err     error
-	mu      sync.Mutex
+	// open, when set before the first message, replaces the fake
+	// conversation.
+	open func(context.Context, Setup) (Conversation, error)
+	done chan struct{}
+	res  event.Result
+	err  error
+	mu   sync.Mutex
 }
 
 // start runs a host over a fake conversation.
@@ -117,10 +120,13 @@ func start(t *testing.T, hold bool, opts Options) *session {
 	s := &session{t: t, in: inW, out: outR, lines: make(chan map[string]any, 256), done: make(chan struct{})}
 	opts.In, opts.Out = inR, outW
 	opts.Render = sdk.Options{Format: sdk.FormatStreamJSON, Verbose: true}
-	opts.Open = func(_ context.Context, su Setup) (Conversation, error) {
+	opts.Open = func(ctx context.Context, su Setup) (Conversation, error) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		s.setup = su
+		if s.open != nil {
+			return s.open(ctx, su)
+		}
 		s.conv = newFakeConv(su.Sink, hold)
 		return s.conv, nil
 	}
