@@ -5,9 +5,12 @@
 package app
 
 import (
+	"encoding/json"
 	"io"
 
 	"corvid/internal/event"
+	"corvid/internal/hook"
+	"corvid/internal/permission"
 )
 
 // Options is everything the command line decided.
@@ -73,4 +76,12 @@ type Options struct {
 	Interrupt <-chan struct{}
 	// PartialMessages asks for raw stream events (event.Stream).
 	PartialMessages bool
+
+	// Asker answers permission prompts (a host with
+	// --permission-prompt-tool stdio); nil: an "ask" is refused.
+	Asker permission.Asker
+	// Hooks are hooks a host registered; nil: none.
+	Hooks *hook.Set
+	// JSONSchema asks for a structured output matching it (--json-schema).
+	JSONSchema json.RawMessage
 }

@@ -42,9 +42,9 @@ func retryPolicy(env environment) provider.RetryPolicy {
 	return provider.RetryPolicy{MaxRetries: n}
 }
 
-// models resolves --model (or ANTHROPIC_MODEL, or the default) and the
-// fallback chain, honouring ANTHROPIC_DEFAULT_*_MODEL alias overrides.
-func models(opts Options, env environment, s *config.Settings) (model.Info, []model.Info, error) {
+// resolver resolves model names and aliases, honouring the
+// ANTHROPIC_DEFAULT_*_MODEL alias overrides.
+func resolver(env environment) model.Resolver {
 	r := model.Resolver{Overrides: map[string]string{}}
 	for alias, name := range map[string]string{"opus": "ANTHROPIC_DEFAULT_OPUS_MODEL",
 		"sonnet": "ANTHROPIC_DEFAULT_SONNET_MODEL", "haiku": "ANTHROPIC_DEFAULT_HAIKU_MODEL"} {
@@ -52,6 +52,13 @@ func models(opts Options, env environment, s *config.Settings) (model.Info, []mo
 			r.Overrides[alias] = v
 		}
 	}
+	return r
+}
+
+// models resolves --model (or ANTHROPIC_MODEL, or the default) and the
+// fallback chain, honouring ANTHROPIC_DEFAULT_*_MODEL alias overrides.
+func models(opts Options, env environment, s *config.Settings) (model.Info, []model.Info, error) {
+	r := resolver(env)
 	name := opts.Model
 	if name == "" {
 		name = env.first("ANTHROPIC_MODEL")

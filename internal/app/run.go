@@ -29,47 +29,33 @@ const closeGrace = 5 * time.Second
 // longer than this.
 var StopBound = shells.StopBound(max(bash.DefaultKillGrace, shells.DefaultKillGrace))
 
-// Run runs one prompt to completion. The returned error is for failures
+// Run runs one prompt to completion: it opens a conversation, submits
+// the prompt once and closes it. The returned error is for failures
 // before the run could start (bad configuration, missing credentials);
 // everything after that is reported as the event.Result, which Run also
 // returns.
 func Run(ctx context.Context, opts Options) (event.Result, error) {
-	s, err := configure(opts)
+	c, err := Open(ctx, opts)
 	if err != nil {
 		return event.Result{}, err
 	}
-	defer s.close()
-	// A hard stop ends background shells at once, alongside the tools.
-	defer context.AfterFunc(ctx, s.closeShells)()
-	eng := engine.New(s.engine)
+	defer c.Close()
 	done := make(chan struct{})
 	defer close(done)
 	if opts.Interrupt != nil {
 		go func() {
 			select {
 			case <-opts.Interrupt:
-				eng.Interrupt()
+				c.eng.Interrupt() // before the turn too: it begins interrupted
 			case <-done:
 			}
 		}()
 	}
-	return submit(ctx, eng, s, opts.Prompt), nil
+	return c.SubmitText(ctx, opts.Prompt), nil
 }
 
 // slashCommands are the commands a print-mode prompt may be.
 var slashCommands = []string{"compact", "cost"}
-
-// submit runs a prompt, or the slash command it names.
-func submit(ctx context.Context, eng *engine.Engine, s *setup, text string) event.Result {
-	name, arg, ok := slashCommand(text)
-	switch {
-	case ok && name == "compact":
-		return eng.Compact(ctx, arg)
-	case ok && name == "cost":
-		return eng.Report(ctx, s.engine.Costs.Render())
-	}
-	return eng.Submit(ctx, text)
-}
 
 // slashCommand splits "/name args" when name is one of corvid's commands.
 func slashCommand(text string) (name, arg string, ok bool) {
@@ -88,6 +74,8 @@ func slashCommand(text string) (name, arg string, ok bool) {
 // released when the run ends.
 type setup struct {
 	engine    engine.Config
+	gate      *permission.Engine
+	resolve   func(name string) model.Info
 	kit       *toolkit
 	conv      *conversation
 	stopSweep func() // ends the sweep of old spill files
@@ -146,7 +134,11 @@ func configure(opts Options) (*setup, error) {
 		warnf(opts, "warning: permission rule ignored: %v\n", e)
 	}
 	builtin := restrict(opts, kit.tools())
-	tools, err := registry(builtin, hiddenTools(pcfg.Deny, builtin))
+	so, extra, err := structuredOutput(opts)
+	if err != nil {
+		return nil, err
+	}
+	tools, err := registry(append(builtin, extra...), hiddenTools(pcfg.Deny, builtin))
 	if err != nil {
 		return nil, err
 	}
@@ -163,7 +155,12 @@ func configure(opts Options) (*setup, error) {
 		PermissionMode: mode, APIKeySource: keySource,
 		Sink: opts.Sink, PartialMessages: opts.PartialMessages,
 	}
-	s := &setup{engine: cfg, kit: kit}
+	cfg.Structured = so
+	if opts.Hooks != nil {
+		cfg.Hooks = opts.Hooks
+		cfg.Stop = stopHook(opts.Hooks)
+	}
+	s := &setup{engine: cfg, kit: kit, gate: gate, resolve: resolver(env).Resolve}
 	if err := s.openSession(opts, env, git); err != nil {
 		return nil, err
 	}
@@ -196,7 +193,7 @@ func (s *setup) openSession(opts Options, env environment, git func() workspace.
 	cfg.System = systemPrompt(opts, cfg.Tools.Names(), ws.env.Render(), cfg.Model)
 	cfg.SessionID, cfg.History, cfg.Opening = conv.id, conv.history, ws.opening()
 	cfg.SessionDir = sessionDir(env, opts.Cwd, conv.id)
-	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain)
+	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain, hookContext(opts.Hooks))
 	if conv.writer != nil {
 		cfg.Transcript = newTranscriptRecorder(conv.writer, func(f string, a ...any) { warnf(opts, f, a...) })
 	}

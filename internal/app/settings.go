@@ -89,6 +89,7 @@ func permissionConfig(opts Options, s *config.Settings, mode permission.Mode) pe
 		WorkDirs: workDirs(opts.Cwd, append(slices.Clone(opts.AdditionalDirs), added...)),
 		Home:     home, BypassDisabled: s.DisableBypassPermissionsMode,
 		Persist: func(rule string) error { return config.AddRule(local, "allow", rule) },
+		Asker:   opts.Asker,
 	}
 }
 

@@ -42,6 +42,14 @@ func (c *CLI) execute(ctx context.Context, inv *invocation) outcome {
 	if inv.listSessions {
 		return c.listSessions(inv)
 	}
+	if inv.streamInput {
+		o, finished := c.serveHost(hardCtx, inv, interrupt)
+		if !finished { // forced quit: the run may still be writing; leave it
+			return outcome{signal: sigs.received()}
+		}
+		o.signal = sigs.received()
+		return o
+	}
 	prompt, err := c.prompt(promptCtx, inv)
 	if err != nil {
 		return outcome{signal: sigs.received(), err: err}
@@ -95,6 +103,12 @@ func (c *CLI) runAndWait(hardCtx context.Context, opts app.Options) (runReturn, 
 		res, err := run(hardCtx, opts)
 		done <- runReturn{res, err}
 	}()
+	return c.waitRun(hardCtx, done)
+}
+
+// waitRun waits for a run's return; after hardCtx ends it waits at most
+// ForceQuitGrace more and then reports finished=false.
+func (c *CLI) waitRun(hardCtx context.Context, done <-chan runReturn) (runReturn, bool) {
 	select {
 	case r := <-done:
 		return r, true

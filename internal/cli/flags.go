@@ -37,8 +37,10 @@ type flags struct {
 	mcpConfig            []string
 	permissionPromptTool string
 
-	// set reports whether a flag was given on the command line.
-	set func(name string) bool
+	// set reports whether a flag was given on the command line; value
+	// returns a flag's value as text.
+	set   func(name string) bool
+	value func(name string) string
 }
 
 // debugAll is the value of a bare --debug.
@@ -53,7 +55,8 @@ func (f *flags) define(fs *pflag.FlagSet) {
 	fs.BoolVarP(&f.print, "print", "p", false, "Print the response and exit (headless mode)")
 	fs.StringVar(&f.outputFormat, "output-format", "text",
 		"Output `format` with --print: text, json (one result) or stream-json (NDJSON frames)")
-	fs.StringVar(&f.inputFormat, "input-format", "text", "Input `format` with --print: text (stream-json is not supported yet)")
+	fs.StringVar(&f.inputFormat, "input-format", "text",
+		"Input `format`: text, or stream-json (NDJSON messages and control requests on stdin: the Agent SDK's protocol; headless without -p)")
 	fs.BoolVar(&f.verbose, "verbose", false, "Report every message (required by --output-format=stream-json)")
 	fs.BoolVar(&f.partial, "include-partial-messages", false,
 		"Also emit raw streaming events (needs --print and --output-format=stream-json)")
@@ -66,6 +69,7 @@ func (f *flags) define(fs *pflag.FlagSet) {
 	f.definePrompts(fs)
 	f.definePermissions(fs)
 	f.defineSession(fs)
+	f.defineSDK(fs)
 }
 
 func (f *flags) definePrompts(fs *pflag.FlagSet) {
@@ -91,7 +95,7 @@ func (f *flags) definePermissions(fs *pflag.FlagSet) {
 		"Comma-separated setting `sources` to load: user, project, local (managed and --settings always load)")
 	fs.StringArrayVar(&f.addDirs, "add-dir", nil, "Another `directory` tools may work in (repeatable)")
 	fs.StringVar(&f.permissionPromptTool, "permission-prompt-tool", "",
-		"MCP `tool` (or \"stdio\") that answers permission prompts (not supported yet)")
+		"\"stdio\": permission prompts go to the SDK host as can_use_tool requests (with --input-format stream-json); MCP `tool`s are not supported yet")
 }
 
 func (f *flags) defineSession(fs *pflag.FlagSet) {
@@ -128,5 +132,11 @@ func newRoot(f *flags, run func(args []string)) *cobra.Command {
 	cmd.SetVersionTemplate("{{.Version}}\n")
 	f.define(cmd.Flags())
 	f.set = func(name string) bool { return cmd.Flags().Changed(name) }
+	f.value = func(name string) string {
+		if fl := cmd.Flags().Lookup(name); fl != nil {
+			return fl.Value.String()
+		}
+		return ""
+	}
 	return cmd
 }

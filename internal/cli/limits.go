@@ -40,13 +40,11 @@ func checkLimits(f *flags, inv *invocation, _ env) error {
 }
 
 // checkSession handles the session flags. Ignoring --mcp-config only
-// means fewer tools, so it is a warning; --permission-prompt-tool would
-// change who approves tool calls, so it is refused.
+// means fewer tools, so it is a warning (--permission-prompt-tool is
+// checkSDK's).
 func checkSession(f *flags, inv *invocation, _ env) error {
 	o := &inv.opts
 	switch {
-	case f.set("permission-prompt-tool"):
-		return usagef("Error: --permission-prompt-tool is not supported yet")
 	case f.continueLast && f.set("resume"):
 		return usagef("Error: --continue and --resume cannot be used together")
 	case f.forkSession && !f.continueLast && !f.set("resume"):

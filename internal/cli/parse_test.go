@@ -25,9 +25,8 @@ func TestUsageErrors(t *testing.T) {
 		{"bad output format", []string{"-p", "--output-format", "yaml", "hi"},
 			"error: option '--output-format <format>' argument 'yaml' is invalid. " +
 				"Allowed choices are text, json, stream-json.\n"},
-		{"stream-json input", []string{"-p", "--input-format", "stream-json", "--output-format",
-			"stream-json", "--verbose"},
-			"Error: --input-format=stream-json is not supported yet; pass the prompt as an argument or on stdin\n"},
+		{"stream-json input, text output", []string{"--input-format", "stream-json"},
+			"Error: --input-format=stream-json requires output-format=stream-json.\n"},
 		{"bad input format", []string{"-p", "--input-format=xml", "hi"},
 			"error: option '--input-format <format>' argument 'xml' is invalid. " +
 				"Allowed choices are text, stream-json.\n"},
@@ -68,7 +67,9 @@ func TestUsageErrors(t *testing.T) {
 		{"session id with resume", []string{"-p", "-r", "abc", "--session-id", "0b8f3c1e-2f7a-4d6b-9a51-1c2d3e4f5a6b", "hi"},
 			"Error: --session-id can only be used with --continue or --resume if --fork-session is also given\n"},
 		{"permission prompt tool", []string{"-p", "--permission-prompt-tool", "stdio", "hi"},
-			"Error: --permission-prompt-tool is not supported yet\n"},
+			"Error: --permission-prompt-tool stdio requires --input-format=stream-json\n"},
+		{"permission prompt mcp tool", []string{"-p", "--permission-prompt-tool", "mcp__s__t", "hi"},
+			"Error: --permission-prompt-tool mcp__s__t is not supported yet (only stdio)\n"},
 		{"missing value", []string{"-p", "--model"}, "Error: flag needs an argument: --model\n"},
 	}
 	for _, tt := range tests {

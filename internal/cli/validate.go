@@ -20,6 +20,10 @@ type invocation struct {
 	warnings []string
 	// listSessions is a bare --resume: list the conversations, run nothing.
 	listSessions bool
+	// streamInput serves the Agent SDK protocol on stdin
+	// (--input-format stream-json); promptTool sends permission prompts
+	// to the host (--permission-prompt-tool stdio).
+	streamInput, promptTool bool
 }
 
 // env is what validation may consult besides the flags.
@@ -34,7 +38,7 @@ func validate(f *flags, args []string, e env) (*invocation, error) {
 	if len(args) > 1 {
 		return nil, usagef("error: too many arguments. Expected 1 argument but got %d.", len(args))
 	}
-	if !f.print {
+	if !f.print && f.inputFormat != "stream-json" {
 		return nil, usagef("Error: The interactive interface is not available in corvid yet. " +
 			"Use -p/--print to run a prompt headless (see corvid --help).")
 	}
@@ -43,7 +47,7 @@ func validate(f *flags, args []string, e env) (*invocation, error) {
 		inv.arg, inv.hasArg = args[0], true
 	}
 	for _, check := range []func(*flags, *invocation, env) error{
-		checkIO, checkLimits, checkThinking, checkSystemPrompts, checkPermissions, checkSession,
+		checkIO, checkLimits, checkThinking, checkSystemPrompts, checkPermissions, checkSession, checkSDK,
 	} {
 		if err := check(f, inv, e); err != nil {
 			return nil, err
@@ -69,8 +73,10 @@ func checkIO(f *flags, inv *invocation, _ env) error {
 	switch f.inputFormat {
 	case "text":
 	case "stream-json":
-		return usagef("Error: --input-format=stream-json is not supported yet; " +
-			"pass the prompt as an argument or on stdin")
+		if format != sdk.FormatStreamJSON {
+			return usagef("Error: --input-format=stream-json requires output-format=stream-json.")
+		}
+		inv.streamInput = true
 	default:
 		return choiceError("input-format", "format", f.inputFormat, "text", "stream-json")
 	}

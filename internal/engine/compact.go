@@ -143,5 +143,5 @@ func (e *Engine) manualCompact(ctx context.Context, focus string) error {
 	case len(e.messages) == 0:
 		return errNothingToCompact
 	}
-	return e.compact(ctx, e.cfg.Model, TriggerManual, focus, compact.Tokens(e.lastUsage))
+	return e.compact(ctx, e.Model(), TriggerManual, focus, compact.Tokens(e.lastUsage))
 }

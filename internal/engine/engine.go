@@ -81,6 +81,17 @@ type Config struct {
 	Sink event.Sink
 	// PartialMessages publishes raw stream events.
 	PartialMessages bool
+	// Init, when set, builds the init event at the start of each turn from
+	// the front end's live state (the conversation's Info); nil builds it
+	// from this Config and the engine's current model.
+	Init func() event.Init
+	// Stop, when set, is asked when the model ends a turn on its own; a
+	// non-empty answer is given to the model as the next instruction and
+	// the turn goes on (a Stop hook that blocks).
+	Stop func(ctx context.Context, lastText string, active bool) string
+	// Structured, when set, makes the turn end with a structured output
+	// (--json-schema).
+	Structured *StructuredOutput
 }
 
 // Engine is one conversation. Submit must not be called concurrently.
@@ -100,6 +111,36 @@ type Engine struct {
 	denials   []event.Denial
 	interrupt context.CancelCauseFunc // the running turn's; nil between turns
 	pending   bool                    // Interrupt arrived before the turn began
+	model     model.Info              // the main model; SetModel changes it between requests
+	thinking  int                     // max thinking tokens; 0 leaves the default
+}
+
+// SetModel makes m the main model from the next request on.
+func (e *Engine) SetModel(m model.Info) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.model = m
+}
+
+// Model returns the main model.
+func (e *Engine) Model() model.Info {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.model
+}
+
+// SetMaxThinkingTokens sets the thinking budget (0: the default).
+func (e *Engine) SetMaxThinkingTokens(n int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.thinking = n
+}
+
+// MaxThinkingTokens returns the thinking budget (0: the default).
+func (e *Engine) MaxThinkingTokens() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.thinking
 }
 
 // Interrupt interrupts the running turn the way a user does: calls that
@@ -131,6 +172,15 @@ func (e *Engine) beginTurn(hard context.Context) (context.Context, context.Cance
 	return ctx, cancel
 }
 
+// ForgetInterrupt drops an interrupt that arrived when no turn ran, so
+// that it does not stop the next one (a front end whose interrupts apply
+// to the running turn only).
+func (e *Engine) ForgetInterrupt() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.pending = false
+}
+
 func (e *Engine) endTurn() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -151,7 +201,7 @@ func New(cfg Config) *Engine {
 	if cfg.Transcript == nil {
 		cfg.Transcript = nopRecorder{}
 	}
-	e := &Engine{cfg: cfg, costs: cfg.Costs, rec: cfg.Transcript,
+	e := &Engine{cfg: cfg, costs: cfg.Costs, rec: cfg.Transcript, model: cfg.Model,
 		messages: append([]provider.Message(nil), cfg.History...),
 		env: tool.Env{WorkDir: cfg.Cwd, ProjectDir: cfg.Cwd, Dirs: cfg.Dirs,
 			SessionID: cfg.SessionID, SessionDir: cfg.SessionDir}}
@@ -175,13 +225,19 @@ func (e *Engine) Costs() *cost.Tracker { return e.costs }
 // is also published as the last event. Cancelling ctx stops the turn hard;
 // see Interrupt for the soft stop.
 func (e *Engine) Submit(hard context.Context, prompt string) event.Result {
+	return e.SubmitBlocks(hard, []provider.Block{provider.TextBlock(prompt)})
+}
+
+// SubmitBlocks is Submit for a prompt of content blocks (text, images,
+// documents).
+func (e *Engine) SubmitBlocks(hard context.Context, prompt []provider.Block) event.Result {
 	start := time.Now()
 	ctx, cancel := e.beginTurn(hard)
 	defer e.endTurn()
 	defer cancel(context.Canceled)
 	e.publishInit()
 	e.addPrompt(prompt)
-	r := &run{e: e, hard: hard, cancel: cancel, model: e.cfg.Model, fallbacks: e.cfg.FallbackModels, msgs: 1}
+	r := &run{e: e, hard: hard, cancel: cancel, model: e.Model(), fallbacks: e.cfg.FallbackModels, msgs: 1}
 	res := r.loop(ctx)
 	e.finish(&res, start, r.numTurns(res))
 	e.publish(res)
@@ -189,7 +245,11 @@ func (e *Engine) Submit(hard context.Context, prompt string) event.Result {
 }
 
 func (e *Engine) publishInit() {
-	e.publish(event.Init{SessionID: e.cfg.SessionID, Cwd: e.cfg.Cwd, Model: e.cfg.Model.ID,
+	if e.cfg.Init != nil {
+		e.publish(e.cfg.Init())
+		return
+	}
+	e.publish(event.Init{SessionID: e.cfg.SessionID, Cwd: e.cfg.Cwd, Model: e.Model().ID,
 		Tools: e.cfg.Tools.Names(), PermissionMode: string(e.cfg.PermissionMode),
 		APIKeySource: e.cfg.APIKeySource, SlashCommands: e.cfg.SlashCommands})
 }
@@ -198,11 +258,11 @@ func (e *Engine) publishInit() {
 // the opening reminders. After a resumed history that ends with a user
 // message (results of an interrupted turn) the prompt joins that message,
 // so roles keep alternating.
-func (e *Engine) addPrompt(prompt string) {
+func (e *Engine) addPrompt(prompt []provider.Block) {
 	if len(e.messages) == 0 && len(e.cfg.Opening) > 0 {
 		e.appendUser(textBlocks(e.cfg.Opening), true)
 	}
-	e.appendUser([]provider.Block{provider.TextBlock(prompt)}, false)
+	e.appendUser(prompt, false)
 }
 
 // appendUser adds blocks to the conversation as user content, joining a

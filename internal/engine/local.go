@@ -18,3 +18,14 @@ func (e *Engine) Report(_ context.Context, text string) event.Result {
 	e.publish(res)
 	return res
 }
+
+// Refuse ends a prompt that must not run (a hook blocked it) without the
+// model: it publishes the init event and an error result saying why.
+func (e *Engine) Refuse(_ context.Context, msg string) event.Result {
+	start := time.Now()
+	e.publishInit()
+	res := errorResult(event.SubtypeDuringExecution, "hook_stopped", msg)
+	e.finish(&res, start, 0)
+	e.publish(res)
+	return res
+}

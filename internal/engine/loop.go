@@ -31,8 +31,12 @@ type run struct {
 	streamRetries int
 	continuations int
 	reacted       bool // reactive compaction already ran this turn
-	lastText      string
-	lastStop      string
+	stopBlocks    int  // Stop hook blocks in a row
+	// structuredMisses counts responses without a valid structured output
+	// (--json-schema).
+	structuredMisses int
+	lastText         string
+	lastStop         string
 }
 
 // loop runs requests until the model stops asking for tools or a limit,
@@ -63,7 +67,7 @@ func (r *run) loop(ctx context.Context) event.Result {
 			}
 			continue
 		}
-		if res, more := r.next(out); !more {
+		if res, more := r.next(ctx, out); !more {
 			return res
 		}
 	}
@@ -138,7 +142,7 @@ func (r *run) commit(out response) {
 }
 
 // next decides whether the loop goes on after a committed response.
-func (r *run) next(out response) (event.Result, bool) {
+func (r *run) next(ctx context.Context, out response) (event.Result, bool) {
 	switch {
 	case out.stop == provider.StopMaxTokens:
 		if r.continuations >= maxContinuations {
@@ -148,12 +152,38 @@ func (r *run) next(out response) (event.Result, bool) {
 		r.continuations++
 		r.e.publish(event.Notice{Text: "Response hit the output token limit; asking the model to continue"})
 		return event.Result{}, true
+	}
+	if res, done, more := r.structured(out); done || more {
+		return res, !done
+	}
+	switch {
 	case len(out.results) > 0:
 		r.continuations = 0
+		return event.Result{}, true
+	case r.stopBlocked(ctx):
 		return event.Result{}, true
 	}
 	return event.Result{Subtype: event.SubtypeSuccess, Text: r.lastText, StopReason: out.stop,
 		TerminalReason: "completed"}, false
+}
+
+// maxStopBlocks is how many times in a row a Stop hook may keep the turn
+// going (Claude Code's bound).
+const maxStopBlocks = 8
+
+// stopBlocked asks the Stop hook whether the model must go on; its reason
+// becomes the model's next instruction.
+func (r *run) stopBlocked(ctx context.Context) bool {
+	if r.e.cfg.Stop == nil || r.stopBlocks >= maxStopBlocks {
+		return false
+	}
+	reason := r.e.cfg.Stop(ctx, r.lastText, r.stopBlocks > 0)
+	if reason == "" || ctx.Err() != nil {
+		return false
+	}
+	r.stopBlocks++
+	r.e.appendUser([]provider.Block{provider.TextBlock("Stop hook feedback:\n" + reason)}, true)
+	return true
 }
 
 // apiError ends the run on a failure that was not recovered. As Claude

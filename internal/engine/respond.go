@@ -90,6 +90,7 @@ func (e *Engine) request(r *run) *provider.Request {
 		req.System = append(req.System, provider.TextBlock(s))
 	}
 	req.Cache = !e.cfg.NoPromptCache
+	req.Reasoning = e.reasoning()
 	return req
 }
 
@@ -222,4 +223,19 @@ func resultBlock(id string, r *tool.Result) provider.Block {
 func (e *Engine) readOnly(b provider.Block) bool {
 	t, ok := e.cfg.Tools.Lookup(b.Name)
 	return !ok || t.IsReadOnly(b.Input)
+}
+
+// reasoning is the configured extended thinking, with the budget a host
+// set during the conversation (SetMaxThinkingTokens) taking its place.
+func (e *Engine) reasoning() *provider.Reasoning {
+	n := e.MaxThinkingTokens()
+	if n <= 0 {
+		return e.cfg.Reasoning
+	}
+	r := provider.Reasoning{}
+	if e.cfg.Reasoning != nil {
+		r = *e.cfg.Reasoning
+	}
+	r.BudgetTokens = n
+	return &r
 }

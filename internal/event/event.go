@@ -111,6 +111,8 @@ type Result struct {
 	TerminalReason string
 	APIErrorStatus int
 	SessionID      string
+	// StructuredOutput is the validated output of --json-schema.
+	StructuredOutput json.RawMessage
 }
 
 // Compacted reports that the conversation was compacted: its history
@@ -138,4 +140,7 @@ const (
 	SubtypeMaxTurns        = "error_max_turns"
 	SubtypeMaxBudget       = "error_max_budget_usd"
 	SubtypeDuringExecution = "error_during_execution"
+	// SubtypeMaxStructuredOutputRetries ends a turn whose model did not
+	// give a valid structured output in time (--json-schema).
+	SubtypeMaxStructuredOutputRetries = "error_max_structured_output_retries"
 )

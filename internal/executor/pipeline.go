@@ -1,6 +1,7 @@
 package executor
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -138,6 +139,12 @@ func (p *Pipeline) Run(ctx context.Context, t tool.Tool, call tool.Call, inputEr
 			Origin: denialOrigin(hook)}
 	}
 	if len(d.UpdatedInput) > 0 {
+		if !bytes.Equal(d.UpdatedInput, call.Input) {
+			// An input replaced by the one who answered is checked again.
+			if res := p.check(ctx, t, d.UpdatedInput); res != nil {
+				return Outcome{Result: res, Origin: OriginInput}
+			}
+		}
 		call.Input = d.UpdatedInput
 	}
 	res := p.invoke(ctx, t, call)

@@ -17,6 +17,7 @@ import (
 	"corvid/internal/tools/multiedit"
 	"corvid/internal/tools/notebookedit"
 	"corvid/internal/tools/read"
+	"corvid/internal/tools/structured"
 	"corvid/internal/tools/todowrite"
 	"corvid/internal/tools/webfetch"
 	"corvid/internal/tools/write"
@@ -28,7 +29,18 @@ func builtinTools() []tool.Tool {
 		bash.New(sh, bash.Options{}), bashoutput.New(sh), killshell.New(sh), glob.New(),
 		grep.New(grep.Options{}), read.New(files), edit.New(files), multiedit.New(files), write.New(files),
 		notebookedit.New(files), webfetch.New(webfetch.Options{}), todowrite.New(todowrite.NewList()),
+		structuredOutput(),
 	}
+}
+
+// structuredOutput is the --json-schema tool for a small schema.
+func structuredOutput() tool.Tool {
+	t, err := structured.New([]byte(`{"type":"object","properties":{"answer":{"type":"string"}},` +
+		`"required":["answer"],"additionalProperties":false}`))
+	if err != nil {
+		panic(err)
+	}
+	return t
 }
 
 func TestEveryBuiltinToolSchemaCompiles(t *testing.T) {

@@ -42,20 +42,43 @@ func (e *Engine) resolve(ctx context.Context, req Request, input json.RawMessage
 // answered applies an Asker's answer.
 func (e *Engine) answered(ans Answer, v verdict) Decision {
 	d := decision(v)
-	switch ans {
-	case AnswerOnce:
-		d.Behavior, d.Message = tool.PermissionAllow, ""
+	switch {
+	case ans.Allow:
+		d.Behavior, d.Message, d.UpdatedInput = tool.PermissionAllow, "", ans.UpdatedInput
 		d.Reason = "allowed once by the user: " + v.reason
-	case AnswerAlways:
-		d.Behavior, d.Message = tool.PermissionAllow, ""
-		d.Reason = "allowed by the user, who chose always: " + v.reason + e.remember(v.suggest)
+		if ans.Always || len(ans.Rules) > 0 {
+			d.Reason = "allowed by the user, who chose always: " + v.reason + e.keep(ans, v.suggest)
+		}
 	default:
-		d.Behavior = tool.PermissionDeny
-		d.Message = fmt.Sprintf("The user did not allow this: permission to %s was refused.", v.action)
+		d.Behavior, d.Interrupt = tool.PermissionDeny, ans.Interrupt
+		d.Message = ans.Message
+		if d.Message == "" {
+			d.Message = fmt.Sprintf("The user did not allow this: permission to %s was refused.", v.action)
+		}
 		d.Reason = "refused by the user: " + v.reason
 	}
 	d.Reason, d.Message = capText(d.Reason, maxReason), capText(d.Message, maxReason)
 	return d
+}
+
+// keep adds an answer's rules: the suggestions when it chose always, and
+// its own rules at their destination.
+func (e *Engine) keep(ans Answer, suggested []suggestion) string {
+	var list []suggestion
+	if ans.Always {
+		list = append(list, suggested...)
+	}
+	for _, r := range ans.Rules {
+		list = append(list, suggestion{rule: r, persist: ans.Destination == DestLocalSettings})
+	}
+	note := e.remember(list)
+	switch ans.Destination {
+	case DestProjectSettings, DestUserSettings, DestCLIArg:
+		if len(ans.Rules) > 0 {
+			note += "; kept for this session only, not saved to " + string(ans.Destination)
+		}
+	}
+	return note
 }
 
 // remember adds an "always" answer's rules to the session and saves

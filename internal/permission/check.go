@@ -31,7 +31,8 @@ func (e *Engine) Check(ctx context.Context, req Request) Decision {
 	v = e.settle(v, mode)
 	v.reason += e.modeNote()
 	d := e.resolve(ctx, req, input, v)
-	if d.Behavior == tool.PermissionAllow {
+	if d.Behavior == tool.PermissionAllow && len(d.UpdatedInput) == 0 {
+		// The tool's own replacement, unless the one asked replaced it.
 		d.UpdatedInput = req.ToolCheck.UpdatedInput
 	}
 	return d

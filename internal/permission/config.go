@@ -73,25 +73,59 @@ type Question struct {
 	Suggestions []string
 }
 
-// Answer is an Asker's reply.
-type Answer int
+// Answer is an Asker's reply: allow (this call, with an optional
+// replacement input, and optionally rules to add from now on) or deny
+// (with a message for the model, and optionally ending the turn).
+type Answer struct {
+	// Allow allows the call; false refuses it.
+	Allow bool
+	// UpdatedInput replaces the call's input when allowed (a host that
+	// edits the command); it is validated again before the tool runs.
+	UpdatedInput json.RawMessage
+	// Always adds the question's suggested rules, as a person choosing
+	// "always allow" does: the session keeps them and the ones worth
+	// saving go to the local settings.
+	Always bool
+	// Rules are further allow rules to add (a host's updatedPermissions),
+	// kept at Destination.
+	Rules       []string
+	Destination Destination
+	// Message is what the model is told on a refusal ("" for the
+	// default); Interrupt ends the whole turn.
+	Message   string
+	Interrupt bool
+}
 
-// Answers.
+// Destination is where an answer's rules are kept (Claude Code's names).
+type Destination string
+
+// Destinations. Only the session and the local settings are written;
+// rules for another destination are kept for the session and the reason
+// says they were not saved there.
 const (
+	DestSession         Destination = "session"
+	DestLocalSettings   Destination = "localSettings"
+	DestProjectSettings Destination = "projectSettings"
+	DestUserSettings    Destination = "userSettings"
+	DestCLIArg          Destination = "cliArg"
+)
+
+// The answers a person gives in a yes/no/always prompt.
+var (
 	// AnswerNo refuses the call.
-	AnswerNo Answer = iota
+	AnswerNo = Answer{}
 	// AnswerOnce allows this call only.
-	AnswerOnce
+	AnswerOnce = Answer{Allow: true}
 	// AnswerAlways allows this call and adds the suggested rules.
-	AnswerAlways
+	AnswerAlways = Answer{Allow: true, Always: true}
 )
 
 func (a Answer) String() string {
-	switch a {
-	case AnswerOnce:
-		return "once"
-	case AnswerAlways:
+	switch {
+	case !a.Allow:
+		return "no"
+	case a.Always || len(a.Rules) > 0:
 		return "always"
 	}
-	return "no"
+	return "once"
 }

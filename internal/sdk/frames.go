@@ -175,6 +175,8 @@ type ResultFrame struct {
 	// turn: null on other success-subtype results, absent on the error
 	// subtypes, as Claude Code writes it.
 	APIErrorStatus json.RawMessage `json:"api_error_status,omitempty"`
+	// StructuredOutput is the validated output of --json-schema.
+	StructuredOutput json.RawMessage `json:"structured_output,omitempty"`
 	// Errors is present (possibly empty) for the error subtypes only.
 	Errors []string `json:"errors,omitzero"`
 	UUID   string   `json:"uuid"`

@@ -36,6 +36,7 @@ func (f *framer) result(ev event.Result) ResultFrame {
 		if ev.APIErrorStatus != 0 {
 			r.APIErrorStatus = json.RawMessage(strconv.Itoa(ev.APIErrorStatus))
 		}
+		r.StructuredOutput = ev.StructuredOutput
 	} else {
 		r.Errors = nonNil(ev.Errors)
 	}

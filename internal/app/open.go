@@ -1,0 +1,172 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"corvid/internal/engine"
+	"corvid/internal/event"
+	"corvid/internal/hook"
+	"corvid/internal/permission"
+	"corvid/internal/provider"
+)
+
+// Config is what Open needs: the command line's decisions plus what the
+// front end supplies (sink, asker, hooks).
+type Config = Options
+
+// Conversation is one long-lived conversation: print mode submits one
+// prompt to it, the stream-json host many. Its methods other than Submit
+// are safe to call from any goroutine while a turn runs; Submit calls are
+// serialised.
+//
+// A sub-agent will be a child conversation: its own prompt, tools and
+// transcript over the parent's provider, costs and permission policy.
+type Conversation struct {
+	s    *setup
+	eng  *engine.Engine
+	opts Options
+	stop func() bool // ends the watch that stops shells on a hard stop
+
+	turn sync.Mutex // held by Submit
+
+	mu   sync.Mutex // guards busy against Interrupt
+	busy bool
+
+	closeOnce sync.Once
+}
+
+// Open builds a conversation (new, continued or resumed, as cfg says).
+// Cancelling ctx is the hard stop of everything it runs; Close releases
+// it.
+func Open(ctx context.Context, cfg Config) (*Conversation, error) {
+	s, err := configure(cfg)
+	if err != nil {
+		return nil, err
+	}
+	c := &Conversation{s: s, opts: cfg}
+	s.engine.Init = c.Info
+	c.eng = engine.New(s.engine)
+	c.eng.SetMaxThinkingTokens(cfg.MaxThinkingTokens)
+	// A hard stop ends background shells at once, alongside the tools.
+	c.stop = context.AfterFunc(ctx, s.closeShells)
+	return c, nil
+}
+
+// SubmitText runs a text prompt, or the slash command it names.
+func (c *Conversation) SubmitText(ctx context.Context, text string) event.Result {
+	return c.Submit(ctx, []provider.Block{provider.TextBlock(text)})
+}
+
+// Submit runs one turn for a prompt of content blocks and returns its
+// result, which was also published as the turn's last event. A prompt
+// that is one text block naming a slash command runs the command.
+func (c *Conversation) Submit(ctx context.Context, prompt []provider.Block) event.Result {
+	c.turn.Lock()
+	defer c.turn.Unlock()
+	c.setBusy(true)
+	defer c.setBusy(false)
+	if len(prompt) == 1 && prompt[0].Type == provider.BlockText {
+		name, arg, ok := slashCommand(prompt[0].Text)
+		switch {
+		case ok && name == "compact":
+			return c.eng.Compact(ctx, arg)
+		case ok && name == "cost":
+			return c.eng.Report(ctx, c.s.engine.Costs.Render())
+		}
+	}
+	if h := c.opts.Hooks; h.Has(hook.UserPromptSubmit) {
+		if blocked, reason := h.UserPromptSubmit(ctx, promptText(prompt)); blocked {
+			return c.eng.Refuse(ctx, "Prompt blocked by a UserPromptSubmit hook: "+reason)
+		}
+	}
+	return c.eng.SubmitBlocks(ctx, prompt)
+}
+
+// setBusy marks a turn running. When it ends, an interrupt that arrived
+// after the engine's turn closed is forgotten, so it cannot stop the next
+// turn.
+func (c *Conversation) setBusy(b bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.busy = b
+	if !b {
+		c.eng.ForgetInterrupt()
+	}
+}
+
+// Interrupt interrupts the running turn as a user does (see
+// engine.Engine.Interrupt). Without a running turn it does nothing.
+func (c *Conversation) Interrupt() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.busy {
+		c.eng.Interrupt()
+	}
+}
+
+// SetPermissionMode changes the permission mode from the next call on.
+func (c *Conversation) SetPermissionMode(m permission.Mode) error {
+	if _, err := permission.ParseMode(string(m)); err != nil {
+		return err
+	}
+	c.s.gate.SetMode(m)
+	return nil
+}
+
+// SetModel makes name the main model from the next request on; "" or
+// "default" returns to the model the conversation was opened with.
+func (c *Conversation) SetModel(name string) error {
+	if name == "" || name == "default" {
+		c.eng.SetModel(c.s.engine.Model)
+		return nil
+	}
+	m := c.s.resolve(name)
+	if m.ID == "" {
+		return fmt.Errorf("app: no model named %q", name)
+	}
+	c.eng.SetModel(m)
+	return nil
+}
+
+// SetMaxThinkingTokens sets the thinking budget (0: the default).
+func (c *Conversation) SetMaxThinkingTokens(n int) { c.eng.SetMaxThinkingTokens(n) }
+
+// Info is what system/init reports, from the live state.
+func (c *Conversation) Info() event.Init {
+	cfg := &c.s.engine
+	return event.Init{SessionID: cfg.SessionID, Cwd: cfg.Cwd, Model: c.eng.Model().ID,
+		Tools: cfg.Tools.Names(), PermissionMode: string(c.s.gate.Mode()),
+		APIKeySource: cfg.APIKeySource, SlashCommands: cfg.SlashCommands}
+}
+
+// MaxThinkingTokens returns the thinking budget (0: the default).
+func (c *Conversation) MaxThinkingTokens() int { return c.eng.MaxThinkingTokens() }
+
+// Messages returns the conversation so far. Call it between turns.
+func (c *Conversation) Messages() []provider.Message { return c.eng.Messages() }
+
+// Close stops the background shells (waiting a short grace), ends the
+// sweep of old files and makes the transcript durable. Call it after the
+// last Submit returned.
+func (c *Conversation) Close() {
+	c.closeOnce.Do(func() {
+		c.stop()
+		c.s.close()
+	})
+}
+
+// promptText is the text of a prompt's text blocks, for hooks.
+func promptText(blocks []provider.Block) string {
+	var out string
+	for _, b := range blocks {
+		if b.Type == provider.BlockText {
+			if out != "" {
+				out += "\n"
+			}
+			out += b.Text
+		}
+	}
+	return out
+}

@@ -1,0 +1,218 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"corvid/internal/model"
+	"corvid/internal/permission"
+)
+
+// control answers one request from the host, exactly once.
+func (h *Host) control(ctx context.Context, env envelope) {
+	var st subtype
+	if err := json.Unmarshal(env.Request, &st); err != nil {
+		h.respond(env.RequestID, nil, fmt.Errorf("malformed control request: %v", err))
+		return
+	}
+	body, err := h.handle(ctx, st.Subtype, env.Request)
+	h.respond(env.RequestID, body, err)
+}
+
+// handle runs a request by subtype.
+func (h *Host) handle(ctx context.Context, sub string, raw json.RawMessage) (any, error) {
+	switch sub {
+	case "initialize":
+		return h.initialize(raw)
+	case "interrupt":
+		return h.interrupt(raw)
+	case "set_permission_mode":
+		return h.setMode(ctx, raw)
+	case "set_model":
+		return h.setModel(ctx, raw)
+	case "set_max_thinking_tokens":
+		return h.setThinking(ctx, raw)
+	case "mcp_status":
+		return h.mcpStatus(), nil
+	case "get_context_usage":
+		return h.contextUsage(ctx)
+	}
+	return nil, unknownSubtype(sub)
+}
+
+// unknownSubtype is ErrUnknownSubtype for one subtype, worded as Claude
+// Code answers it.
+type unknownSubtype string
+
+func (u unknownSubtype) Error() string        { return "Unsupported control request subtype: " + string(u) }
+func (u unknownSubtype) Is(target error) bool { return target == ErrUnknownSubtype }
+
+func (h *Host) initialize(raw json.RawMessage) (any, error) {
+	var r initRequest
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return nil, fmt.Errorf("malformed initialize: %v", err)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	resp := initAnswer(r, h.opts.APIKeySource)
+	if h.conv != nil || h.init != nil {
+		// The conversation already runs with the first initialize's hooks.
+		if resp.HooksApplied != nil {
+			applied := false
+			resp.HooksApplied = &applied
+		}
+		return resp, nil
+	}
+	h.init = &r
+	return resp, nil
+}
+
+// interrupt stops the running turn; cancel_queued also drops the queue.
+func (h *Host) interrupt(raw json.RawMessage) (any, error) {
+	var r struct {
+		CancelQueued bool `json:"cancel_queued"`
+	}
+	_ = json.Unmarshal(raw, &r)
+	h.mu.Lock()
+	conv := h.conv
+	var cancelled []string
+	if r.CancelQueued {
+		for _, q := range h.queue {
+			cancelled = append(cancelled, q.uuid)
+		}
+		h.queue = nil
+	}
+	still := []string{}
+	for _, q := range h.queue {
+		still = append(still, q.uuid)
+	}
+	h.mu.Unlock()
+	if conv != nil {
+		conv.Interrupt()
+	}
+	resp := map[string]any{"still_queued": still}
+	if r.CancelQueued {
+		resp["cancelled"] = cancelled
+	}
+	return resp, nil
+}
+
+func (h *Host) setMode(ctx context.Context, raw json.RawMessage) (any, error) {
+	var r struct {
+		Mode string `json:"mode"`
+	}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return nil, err
+	}
+	m, err := permission.ParseMode(r.Mode)
+	if err != nil || r.Mode == "" {
+		return nil, fmt.Errorf("invalid permission mode %q", r.Mode)
+	}
+	conv, err := h.conversation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if m == permission.ModeBypass && h.launchMode() != permission.ModeBypass {
+		return nil, errors.New("bypassPermissions can only be entered when corvid was started with --dangerously-skip-permissions")
+	}
+	if err := conv.SetPermissionMode(m); err != nil {
+		return nil, err
+	}
+	return map[string]string{"mode": string(m)}, nil
+}
+
+// launchMode is the mode the conversation was opened with.
+func (h *Host) launchMode() permission.Mode {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.openMode
+}
+
+func (h *Host) setModel(ctx context.Context, raw json.RawMessage) (any, error) {
+	var r struct {
+		Model *string `json:"model"`
+	}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return nil, err
+	}
+	conv, err := h.conversation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	name := ""
+	if r.Model != nil {
+		name = *r.Model
+	}
+	return nil, conv.SetModel(name)
+}
+
+func (h *Host) setThinking(ctx context.Context, raw json.RawMessage) (any, error) {
+	var r struct {
+		Max *int `json:"max_thinking_tokens"`
+	}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return nil, err
+	}
+	if r.Max != nil && *r.Max < 0 {
+		return nil, fmt.Errorf("max_thinking_tokens must not be negative")
+	}
+	conv, err := h.conversation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n := 0
+	if r.Max != nil {
+		n = *r.Max
+	}
+	conv.SetMaxThinkingTokens(n)
+	return nil, nil
+}
+
+// mcpServer is one entry of mcp_status.
+type mcpServer struct {
+	Name   string `json:"name"`
+	Status string `json:"status"`
+	Error  string `json:"error,omitempty"`
+}
+
+// mcpStatus reports the host's SDK servers as failed: corvid has no MCP
+// client yet.
+func (h *Host) mcpStatus() any {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	list := []mcpServer{}
+	if h.init != nil {
+		for _, name := range h.init.SDKMCPServers {
+			list = append(list, mcpServer{Name: name, Status: "failed",
+				Error: "corvid does not run MCP servers yet (no MCP client)"})
+		}
+	}
+	return map[string]any{"mcpServers": list}
+}
+
+// contextUsage reports the context's size after the latest response.
+func (h *Host) contextUsage(ctx context.Context) (any, error) {
+	conv, err := h.conversation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	in := conv.Info()
+	h.mu.Lock()
+	u := h.usage
+	h.mu.Unlock()
+	used := u.InputTokens + u.CacheReadInputTokens + u.CacheCreationInputTokens + u.OutputTokens
+	window := model.Resolve(in.Model).ContextWindow
+	pct := 0.0
+	if window > 0 {
+		pct = float64(used) * 100 / float64(window)
+	}
+	cats := []map[string]any{
+		{"id": "messages", "name": "Messages", "tokens": used, "color": "purple", "kind": "used"},
+		{"id": "free_space", "name": "Free space", "tokens": max(window-used, 0), "color": "gray", "kind": "free"},
+	}
+	return map[string]any{"categories": cats, "totalTokens": used, "maxTokens": window,
+		"rawMaxTokens": window, "percentage": pct, "gridRows": [][]any{}, "model": in.Model,
+		"memoryFiles": []any{}, "mcpTools": []any{}}, nil
+}

@@ -1,0 +1,240 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+
+	"corvid/internal/event"
+	"corvid/internal/hook"
+	"corvid/internal/permission"
+	"corvid/internal/provider"
+)
+
+// Host is one run of the front end.
+type Host struct {
+	opts Options
+	out  *writer
+	box  *outbox
+
+	mu       sync.Mutex
+	init     *initRequest
+	conv     Conversation
+	openErr  error
+	queue    []queued
+	carry    []provider.Block // shouldQuery:false messages, for the next turn
+	eof      bool
+	gone     bool          // the output broke: run nothing more
+	wake     chan struct{} // signalled when queue or eof change
+	usage    provider.Usage
+	openMode permission.Mode // the mode the conversation opened with
+}
+
+// queued is a user message waiting for its turn.
+type queued struct {
+	uuid   string
+	blocks []provider.Block
+}
+
+// Run serves the host until its input ends and every queued message has
+// had its turn, then closes the conversation. It returns the last turn's
+// result. The error is for a conversation that could not be opened (its
+// result frame was written) or for output that could not be written.
+func Run(ctx context.Context, opts Options) (event.Result, error) {
+	if opts.MaxLine <= 0 {
+		opts.MaxLine = DefaultMaxLine
+	}
+	if opts.In == nil {
+		opts.In = strings.NewReader("")
+	}
+	h := &Host{opts: opts, wake: make(chan struct{}, 1)}
+	h.out = newWriter(opts.Out, opts.Render, h.hostGone)
+	h.box = newOutbox(h.out)
+	readDone := make(chan struct{})
+	go func() {
+		defer close(readDone)
+		h.read(ctx)
+	}()
+	res, err := h.turns(ctx)
+	h.closeConversation()
+	if err == nil {
+		err = h.out.Err()
+	}
+	if !h.isGone() { // a dead host's input may never end: do not wait for it
+		select {
+		case <-readDone:
+		case <-ctx.Done():
+		}
+	}
+	return res, err
+}
+
+// turns runs queued messages one turn at a time until the input ended
+// and the queue is empty.
+func (h *Host) turns(ctx context.Context) (event.Result, error) {
+	var last event.Result
+	for {
+		q, ok := h.next(ctx)
+		if !ok {
+			return last, nil
+		}
+		conv, err := h.conversation(ctx)
+		if err != nil {
+			return h.failed(err), err
+		}
+		last = conv.Submit(ctx, q.blocks)
+	}
+}
+
+// next waits for the next queued message; false when there is none and
+// the input ended (or ctx did).
+func (h *Host) next(ctx context.Context) (queued, bool) {
+	for {
+		h.mu.Lock()
+		if len(h.queue) > 0 && !h.gone {
+			q := h.queue[0]
+			h.queue = h.queue[1:]
+			if len(h.carry) > 0 {
+				q.blocks = append(h.carry, q.blocks...)
+				h.carry = nil
+			}
+			h.mu.Unlock()
+			return q, true
+		}
+		eof := h.eof
+		h.mu.Unlock()
+		if eof || h.isGone() {
+			return queued{}, false
+		}
+		select {
+		case <-h.wake:
+		case <-ctx.Done():
+			return queued{}, false
+		}
+	}
+}
+
+// hostGone stops everything when the output breaks (the host died):
+// the running turn is interrupted, so its tools stop and its transcript
+// is completed, and queued messages are dropped.
+func (h *Host) hostGone() {
+	h.mu.Lock()
+	h.gone, h.queue = true, nil
+	conv := h.conv
+	h.mu.Unlock()
+	h.warnf("the SDK host stopped reading; interrupting")
+	if conv != nil {
+		conv.Interrupt()
+	}
+	h.signal()
+}
+
+func (h *Host) isGone() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.gone
+}
+
+func (h *Host) signal() {
+	select {
+	case h.wake <- struct{}{}:
+	default:
+	}
+}
+
+// conversation opens the conversation on first use.
+func (h *Host) conversation(ctx context.Context) (Conversation, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.conv != nil || h.openErr != nil {
+		return h.conv, h.openErr
+	}
+	s := Setup{Sink: h.publish}
+	if h.opts.PromptTool {
+		s.Asker = asker{box: h.box}
+	}
+	if h.init != nil {
+		s.SystemPrompt, s.HasSystemPrompt = h.init.systemPrompt()
+		if h.init.AppendSystemPrompt != nil {
+			s.AppendSystemPrompt = *h.init.AppendSystemPrompt
+		}
+		if len(h.init.JSONSchema) > 0 && string(h.init.JSONSchema) != "null" {
+			s.JSONSchema = h.init.JSONSchema
+		}
+		if m := h.init.matchers(); m != nil {
+			s.Hooks = hook.New(hookRunner{box: h.box}, m, h.hookCommon)
+		}
+	}
+	h.conv, h.openErr = h.opts.Open(ctx, s)
+	if h.conv != nil {
+		h.openMode = permission.Mode(h.conv.Info().PermissionMode)
+	}
+	return h.conv, h.openErr
+}
+
+// hookCommon describes the session to hooks.
+func (h *Host) hookCommon() hook.Common {
+	h.mu.Lock()
+	c := h.conv
+	h.mu.Unlock()
+	if c == nil {
+		return hook.Common{}
+	}
+	in := c.Info()
+	return hook.Common{SessionID: in.SessionID, Cwd: in.Cwd, PermissionMode: in.PermissionMode}
+}
+
+// publish is the conversation's sink: frames out, and the context size
+// noted for get_context_usage.
+func (h *Host) publish(ev event.Event) {
+	if a, ok := ev.(event.Assistant); ok {
+		h.mu.Lock()
+		h.usage = a.Usage
+		h.mu.Unlock()
+	}
+	h.out.publish(ev)
+}
+
+// failed reports a conversation that could not open as a result frame.
+func (h *Host) failed(err error) event.Result {
+	res := event.Result{Subtype: event.SubtypeDuringExecution, IsError: true,
+		Errors: []string{err.Error()}, TerminalReason: "startup_failure"}
+	h.out.publish(res)
+	return res
+}
+
+func (h *Host) closeConversation() {
+	h.mu.Lock()
+	c := h.conv
+	h.mu.Unlock()
+	if c != nil {
+		c.Close()
+	}
+}
+
+func (h *Host) warnf(format string, args ...any) {
+	if h.opts.Stderr != nil {
+		fmt.Fprintf(h.opts.Stderr, "corvid: "+format+"\n", args...)
+	}
+}
+
+// respond answers a host's request.
+func (h *Host) respond(id string, body any, err error) {
+	r := responseBody{Subtype: "success", RequestID: id}
+	if err != nil {
+		r.Subtype, r.Error = "error", err.Error()
+	} else {
+		if body == nil {
+			body = struct{}{}
+		}
+		data, mErr := provider.Marshal(body)
+		if mErr != nil {
+			r.Subtype, r.Error = "error", mErr.Error()
+		} else {
+			r.Response = json.RawMessage(data)
+		}
+	}
+	h.out.frame(controlResponse{Type: typeControlResponse, Response: r})
+}

@@ -1,0 +1,62 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+
+	"corvid/internal/event"
+	"corvid/internal/hook"
+	"corvid/internal/permission"
+	"corvid/internal/provider"
+	"corvid/internal/sdk"
+)
+
+// Conversation is what the host drives (app.Conversation in corvid).
+type Conversation interface {
+	Submit(ctx context.Context, prompt []provider.Block) event.Result
+	Interrupt()
+	SetPermissionMode(m permission.Mode) error
+	SetModel(name string) error
+	SetMaxThinkingTokens(n int)
+	Info() event.Init
+	Close()
+}
+
+// Setup is what the host hands to Open: where events go, and what the
+// host's initialize asked for.
+type Setup struct {
+	Sink event.Sink
+	// Asker asks the host about calls (nil without PromptTool).
+	Asker permission.Asker
+	// Hooks are the hooks the host registered (nil: none).
+	Hooks *hook.Set
+	// SystemPrompt replaces the default prompt when HasSystemPrompt ("":
+	// the minimal SDK prompt); AppendSystemPrompt is added to it.
+	SystemPrompt       string
+	HasSystemPrompt    bool
+	AppendSystemPrompt string
+	// JSONSchema is initialize's jsonSchema (structured output).
+	JSONSchema json.RawMessage
+}
+
+// Options configure Run.
+type Options struct {
+	In          io.Reader
+	Out, Stderr io.Writer
+	Render      sdk.Options
+	// PromptTool sends permission prompts to the host
+	// (--permission-prompt-tool stdio).
+	PromptTool bool
+	// Open opens the conversation; Run calls it once, after initialize or
+	// at the first message.
+	Open func(ctx context.Context, s Setup) (Conversation, error)
+	// APIKeySource is reported in initialize's account.
+	APIKeySource string
+	// MaxLine caps one input line (DefaultMaxLine when zero).
+	MaxLine int
+}
+
+// DefaultMaxLine is the longest input line accepted: a message with a
+// 10 MB content block fits.
+const DefaultMaxLine = 32 << 20
