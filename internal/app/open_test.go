@@ -46,7 +46,9 @@ func TestConversationTurns(t *testing.T) {
 		t.Fatalf("first result = %+v", r)
 	}
 	c.Interrupt() // idle: nothing to stop, and the next turn must run
-	if err := c.SetModel("haiku"); err != nil {
+	// Haiku 4.5 takes a thinking budget (the default model thinks
+	// adaptively and ignores one), so the new budget shows on the wire.
+	if err := c.SetModel("claude-haiku-4-5"); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.SetPermissionMode(permission.ModeAcceptEdits); err != nil {
@@ -68,8 +70,9 @@ func TestConversationTurns(t *testing.T) {
 	if len(reqs) != 2 || reqs[1].Model != in[1].Model || reqs[0].Model != in[0].Model {
 		t.Fatalf("request models = %v", reqs)
 	}
-	if th := reqs[1].Thinking; th == nil || th.BudgetTokens != 2048 || reqs[0].Thinking != nil {
-		t.Errorf("thinking = %+v then %+v, want none then a 2048 budget", reqs[0].Thinking, th)
+	if th := reqs[1].Thinking; th == nil || th.Type != "enabled" || th.BudgetTokens != 2048 ||
+		reqs[0].Thinking == nil || reqs[0].Thinking.BudgetTokens == 2048 {
+		t.Errorf("thinking = %+v then %+v, want the default then a 2048 budget", reqs[0].Thinking, th)
 	}
 	if n := len(reqs[1].Messages); n != 3 {
 		t.Errorf("second request has %d messages, want 3 (the first turn kept)", n)

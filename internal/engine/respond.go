@@ -47,7 +47,9 @@ func (e *Engine) respond(ctx context.Context, r *run) response {
 		e.costs.Add(r.model.ID, s.asm.Usage())
 		e.lastUsage = s.asm.Usage()
 	}
-	out := response{msg: s.asm.Message(), stop: s.asm.StopReason(), streamDone: s.err == nil,
+	// A stream whose message_stop arrived is whole even when an interrupt
+	// came before the connection closed.
+	out := response{msg: s.asm.Message(), stop: s.asm.StopReason(), streamDone: s.err == nil || s.asm.Done(),
 		id: s.asm.ID(), model: s.asm.Model(), usage: s.asm.Usage()}
 	if !out.streamDone && ctx.Err() != nil {
 		out.partial = s.asm.PartialText()

@@ -1,10 +1,13 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"corvid/internal/event"
 	"corvid/internal/permission"
@@ -80,8 +83,29 @@ func TestInterruptKeepsStreamedText(t *testing.T) {
 func TestInterruptDuringToolsAddsToolMarker(t *testing.T) {
 	sc := providertest.Scenario{Turns: []providertest.Turn{{
 		Blocks: []providertest.Block{providertest.ToolUse("w", "Wait", map[string]any{})}}}}
-	f := newFixture(t, sc, nil)
-	f.log.onStart = func(string) { f.eng.Interrupt() }
+	// The interrupt comes once the response has fully streamed (its
+	// message_stop seen), so it is an interrupt of the tools, not of the
+	// stream, however the goroutines are scheduled.
+	stopped := make(chan struct{})
+	var once sync.Once
+	f := newFixture(t, sc, func(c *Config) {
+		c.PartialMessages = true
+		sink := c.Sink
+		c.Sink = func(ev event.Event) {
+			if s, ok := ev.(event.Stream); ok && bytes.Contains(s.Raw, []byte(`"message_stop"`)) {
+				once.Do(func() { close(stopped) })
+			}
+			sink(ev)
+		}
+	})
+	f.log.onStart = func(string) {
+		select {
+		case <-stopped:
+		case <-time.After(30 * time.Second):
+			t.Error("message_stop never published")
+		}
+		f.eng.Interrupt()
+	}
 	res := f.submit(t, t.Context(), "wait")
 	if res.TerminalReason != "aborted_tools" || res.StopReason != "tool_use" || res.NumTurns != 3 {
 		t.Fatalf("result %+v", res)
