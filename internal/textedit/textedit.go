@@ -17,7 +17,6 @@ package textedit
 import (
 	"context"
 	"errors"
-	"strings"
 )
 
 // Edit is one literal replacement: Old becomes New, once (Old must then
@@ -31,14 +30,6 @@ type Edit struct {
 
 // Norm says which normalisations an old_string needed before it matched.
 type Norm uint8
-
-// Normalisations, tried only when the exact text is not found.
-const (
-	// NormQuotes reads curly quotes ‘ ’ “ ” as straight ' ".
-	NormQuotes Norm = 1 << iota
-	// NormSpace ignores spaces, tabs and \r before each line break.
-	NormSpace
-)
 
 // Applied describes how one edit went.
 type Applied struct {
@@ -95,34 +86,4 @@ func applyOne(text string, e Edit) (string, Applied, error) {
 		amb.Old = e.Old // as the model typed it, not with the file's line endings
 	}
 	return out, a, err
-}
-
-// find tries the exact forms of e, then the normalised ones.
-func find(text string, e Edit) (string, Applied, error) {
-	for _, c := range candidates(text, e) {
-		if n := strings.Count(text, c.Old); n > 0 {
-			return replaceExact(text, c, n)
-		}
-	}
-	styled := styledFor(text, e)
-	for _, mode := range []Norm{NormQuotes, NormSpace, NormQuotes | NormSpace} {
-		out, a, err := replaceFuzzy(text, styled, mode)
-		if err != errNoMatch {
-			return out, a, err
-		}
-	}
-	return "", Applied{}, &NotFoundError{Old: e.Old}
-}
-
-func replaceExact(text string, e Edit, n int) (string, Applied, error) {
-	if n > 1 && !e.All {
-		return "", Applied{}, &AmbiguousError{Old: e.Old, Matches: n}
-	}
-	if !e.All {
-		n = 1
-	}
-	if len(text)+n*(len(e.New)-len(e.Old)) > MaxFileSize {
-		return "", Applied{}, ErrTooLarge
-	}
-	return strings.Replace(text, e.Old, e.New, n), Applied{Count: n}, nil
 }
