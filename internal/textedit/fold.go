@@ -82,20 +82,25 @@ func normalize(src string, eol bool) folded {
 			out.Grow(len(src))
 		}
 	}
+	inside := 0 // blanks before this offset are not at a line end
 	for i := 0; i < len(src); {
 		c := src[i]
-		if isBlank(c) {
-			j := i + 1
-			for j < len(src) && isBlank(src[j]) {
-				j++
+		if n := blankAt(src, i); n > 0 && i >= inside {
+			j := i + n
+			for n = blankAt(src, j); n > 0; n = blankAt(src, j) {
+				j += n
 			}
 			if (j == len(src) && eol) || (j < len(src) && src[j] == '\n') {
 				grow()
 				out.WriteString(src[start:i])
 				f.reps = append(f.reps, rep{out.Len(), out.Len(), i, j, NormSpace})
-				start = j
+				start, i = j, j
+				continue
 			}
-			i = j
+			inside = j
+		}
+		if isBlank(c) {
+			i++
 			continue
 		}
 		if c < utf8.RuneSelf {
@@ -183,3 +188,19 @@ func (f folded) kinds() Norm {
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' }
+
+// blankAt returns the size of the blank at src[i]: a space, tab or \r, or
+// a no-break space (which reads as a space), else 0.
+func blankAt(src string, i int) int {
+	switch {
+	case i >= len(src):
+		return 0
+	case isBlank(src[i]):
+		return 1
+	case strings.HasPrefix(src[i:], "\u00a0"):
+		return 2
+	case strings.HasPrefix(src[i:], "\u2007"), strings.HasPrefix(src[i:], "\u202f"):
+		return 3
+	}
+	return 0
+}

@@ -11,6 +11,7 @@ const (
 	hintLines    = 6
 	hintLineSize = 160
 	excerptRunes = 24
+	maxVotes     = 1 << 16
 )
 
 // nearest describes the place of text that old comes closest to: its
@@ -50,9 +51,13 @@ func vote(fl, ol []line) (int, int) {
 		}
 	}
 	counts := map[int]int{}
-	best, bestN := 0, 0
+	best, bestN, cast := 0, 0, 0
 	for n, l := range fl {
+		if cast > maxVotes {
+			break // enough to name a candidate; a refusal stays cheap
+		}
 		for _, i := range at[key(l.body)] {
+			cast++
 			s := n - i
 			if s < 0 {
 				continue

@@ -11,11 +11,23 @@ var tabWidths = [...]int{4, 8, 2}
 type indentFix struct {
 	delta, w int
 	tabs     bool
+	// byOld maps an indentation of old_string to the file's for the same
+	// lines (when that is always the same); own maps a width to the
+	// matched lines' own indentation of that width.
+	byOld map[string]string
+	own   map[int]string
 }
 
-// indent re-indents the indentation ind of a line of new_string.
+// indent re-indents the indentation ind of a line of new_string: as the
+// matched lines indent that width, else in the file's style.
 func (f *indentFix) indent(ind string) string {
+	if s, ok := f.byOld[ind]; ok {
+		return s
+	}
 	col := max(columns(ind, f.w)+f.delta, 0)
+	if s, ok := f.own[col]; ok {
+		return s
+	}
 	if f.tabs {
 		return strings.Repeat("\t", col/f.w) + strings.Repeat(" ", col%f.w)
 	}
@@ -45,8 +57,8 @@ func matchIndent(text string, e Edit, regions []region) ([]span, Norm) {
 		lines := splitLines(text[r.start:r.end])
 		off := r.start
 		for i := 0; i+len(old) <= len(lines); i++ {
-			fix, ok := fits(lines[i:i+len(old)], old)
-			if ok {
+			fixes := fits(lines[i:i+len(old)], old)
+			if ok := len(fixes) > 0; ok {
 				end := off
 				for _, l := range lines[i : i+len(old)] {
 					end += len(l.body) + len(l.brk)
@@ -57,10 +69,12 @@ func matchIndent(text string, e Edit, regions []region) ([]span, Norm) {
 				} else if last.brk == "" {
 					ok = false // old ends its last line; the file's does not
 				}
+				s := span{start: off, end: end}
 				if ok {
-					spans = append(spans, span{start: off, end: end})
-					found := text[off:end]
-					spans[len(spans)-1].repl, spans[len(spans)-1].restyled = writeBack(found, e.Old, e.New, &fix)
+					s, ok = reindent(text, s, e, fixes)
+				}
+				if ok {
+					spans = append(spans, s)
 				}
 			}
 			off += len(lines[i].body) + len(lines[i].brk)
@@ -69,14 +83,32 @@ func matchIndent(text string, e Edit, regions []region) ([]span, Norm) {
 	return spans, NormIndent | normalize(e.Old, false).kinds()
 }
 
-// fits reports whether file lines fl equal old lines ol but for their
-// indentation, changed by the same number of columns on every line that
-// is not blank, and returns that change.
-func fits(fl, ol []line) (indentFix, bool) {
+// reindent plans the replacement of s under each change of indentation
+// that fits; when tab widths disagree on how new_string is indented, the
+// place is marked unclear (the edit is then refused, not guessed).
+func reindent(text string, s span, e Edit, fixes []indentFix) (span, bool) {
+	for i := range fixes {
+		repl, restyled, ok := writeBack(text[s.start:s.end], e.Old, e.New, &fixes[i])
+		switch {
+		case !ok:
+			return s, false
+		case i > 0 && repl != s.repl:
+			s.unclear = true
+		case i == 0:
+			s.repl, s.restyled = repl, restyled
+		}
+	}
+	return s, true
+}
+
+// fits returns the changes of indentation (one per tab width that fits)
+// by which file lines fl equal old lines ol: the same number of columns
+// on every line that is not blank. None when the lines differ otherwise.
+func fits(fl, ol []line) []indentFix {
 	for k := range ol {
 		fb, ob := strings.TrimSpace(fl[k].body) == "", strings.TrimSpace(ol[k].body) == ""
 		if fb != ob {
-			return indentFix{}, false
+			return nil
 		}
 		if fb {
 			continue
@@ -84,21 +116,23 @@ func fits(fl, ol []line) (indentFix, bool) {
 		_, fc := splitIndent(fl[k].body)
 		_, oc := splitIndent(ol[k].body)
 		if fc != oc && normalize(fc, true).s != normalize(oc, true).s {
-			return indentFix{}, false
+			return nil
 		}
 	}
+	var fixes []indentFix
 	for _, w := range tabWidths {
 		if fix, ok := offset(fl, ol, w); ok {
-			return fix, true
+			fixes = append(fixes, fix)
 		}
 	}
-	return indentFix{}, false
+	return fixes
 }
 
 // offset returns the consistent change of indentation at tab width w.
 func offset(fl, ol []line, w int) (indentFix, bool) {
-	fix := indentFix{w: w}
+	fix := indentFix{w: w, own: map[int]string{}, byOld: map[string]string{}}
 	set := false
+	conflict := map[string]bool{}
 	for k := range ol {
 		fi, fc := splitIndent(fl[k].body)
 		oi, _ := splitIndent(ol[k].body)
@@ -106,6 +140,15 @@ func offset(fl, ol []line, w int) (indentFix, bool) {
 			continue
 		}
 		fix.tabs = fix.tabs || strings.HasPrefix(fi, "\t")
+		if _, ok := fix.own[columns(fi, w)]; !ok {
+			fix.own[columns(fi, w)] = fi
+		}
+		if s, ok := fix.byOld[oi]; (ok && s != fi) || conflict[oi] {
+			conflict[oi] = true
+			delete(fix.byOld, oi)
+		} else {
+			fix.byOld[oi] = fi
+		}
 		d := columns(fi, w) - columns(oi, w)
 		if set && d != fix.delta {
 			return indentFix{}, false

@@ -34,7 +34,7 @@ func TestApply(t *testing.T) {
 		{"curly single", "it’s ‘q’", []Edit{{Old: "it's 'q'", New: "that's 'r'"}}, "that’s ‘r’", NormQuotes, nil},
 		{"straight file, curly edit", `say "hi"`, []Edit{{Old: "say “hi”", New: "say “bye”"}}, `say "bye"`, NormQuotes, nil},
 		{"trailing space", "a  \nb\t\r\nc", []Edit{{Old: "a\nb\nc", New: "z"}}, "z", NormSpace, nil},
-		{"trailing space at eof", "a\nb   ", []Edit{{Old: "b\n", New: "c\n"}}, "a\nc", NormIndent | NormNewlines, nil},
+		{"trailing space at eof", "a\nb   ", []Edit{{Old: "b\n", New: "c\n"}}, "a\nc   ", NormSpace | NormNewlines, nil},
 		{"both", "“a”  \nb", []Edit{{Old: "\"a\"\nb", New: "\"c\"\nd"}}, "“c”  \nd", NormQuotes | NormSpace, nil},
 		{"fuzzy ambiguous", "“a”\n“a”\n", []Edit{{Old: `"a"`, New: "b"}}, "", 0, &amb},
 		{"fuzzy all", "“a”\n“a”\n", []Edit{{Old: `"a"`, New: "b", All: true}}, "b\nb\n", NormQuotes, nil},

@@ -29,7 +29,7 @@ func variants(text string, e Edit) []variant {
 	out := []variant{{Edit: e}}
 	for _, rw := range []rewrite{stripLineNumbers, unescape, trimNewlines, eofNewline} {
 		for _, v := range out {
-			if w, ok := rw(text, v); ok && w.Old != "" && w.Old != w.New {
+			if w, ok := rw(text, v); ok && strings.TrimSpace(w.Old) != "" && w.Old != w.New {
 				out = append(out, w)
 			}
 		}
@@ -113,6 +113,8 @@ func unescape(_ string, v variant) (variant, bool) {
 	}
 	if n, ok := decode(v.New); ok {
 		v.New = n
+	} else if strings.Contains(v.New, `\`) {
+		return v, false // new_string is escaped differently: no telling what it means
 	}
 	v.Old, v.norm = old, v.norm|NormEscapes
 	return v, true

@@ -29,16 +29,23 @@ func splitLines(s string) []line {
 // old is the file's line as it stands (its trailing blanks, dashes, quotes
 // and letters untouched), and a changed line keeps the file's characters
 // in the parts it shares with the file. fix re-indents new's other lines.
-// restyled reports quotes of new written in the file's style.
-func writeBack(found, old, new string, fix *indentFix) (string, bool) {
+// restyled reports quotes of new written in the file's style; ok is
+// false when found and old do not pair line for line (the match is then
+// dropped rather than guessed at).
+func writeBack(found, old, new string, fix *indentFix) (repl string, restyled, ok bool) {
+	// When old ends inside a line (before any blanks), the file's blanks
+	// after it belong to that line, whatever becomes of it.
+	open := !strings.HasSuffix(old, "\n") && strings.TrimRight(old, " \t") == old
 	fl, ol, nl := splitLines(found), splitLines(old), splitLines(new)
-	if len(fl) != len(ol) { // cannot happen for a match; write new as typed
-		return new, false
+	if len(fl) == len(ol)-1 && (found == "" || strings.HasSuffix(found, "\n")) {
+		fl = append(fl, line{}) // old ends in an empty line: so does found
+	}
+	if len(fl) != len(ol) {
+		return "", false, false
 	}
 	quoted := quotes(found) != quotes(old)
 	same, partner := alignLines(ol, nl)
 	var b strings.Builder
-	restyled := false
 	for j, n := range nl {
 		if i := same[j]; i >= 0 {
 			b.WriteString(fl[i].body)
@@ -48,7 +55,7 @@ func writeBack(found, old, new string, fix *indentFix) (string, bool) {
 		body := n.body
 		if p := partner[j]; p >= 0 {
 			var mid, before string
-			body, mid, before = translate(fl[p].body, ol[p].body, n.body, fix)
+			body, mid, before = translate(fl[p].body, ol[p].body, n.body, fix, open && p == len(ol)-1)
 			if quoted && mid != "" {
 				r := restyle(mid, found, before)
 				restyled = restyled || r != mid
@@ -67,7 +74,7 @@ func writeBack(found, old, new string, fix *indentFix) (string, bool) {
 		b.WriteString(body)
 		b.WriteString(n.brk)
 	}
-	return b.String(), restyled
+	return b.String(), restyled, true
 }
 
 // breakOf is the line break for new line n standing for file line f.
@@ -159,9 +166,9 @@ func pairChanges(same, partner []int, m int) {
 // translate is translateLine, with the indentation of a line that fix
 // re-indents handled apart: the file's own when the line keeps old's, else
 // new's re-indented.
-func translate(f, o, n string, fix *indentFix) (out, mid, before string) {
+func translate(f, o, n string, fix *indentFix, keepTail bool) (out, mid, before string) {
 	if fix == nil {
-		return translateLine(f, o, n)
+		return translateLine(f, o, n, keepTail)
 	}
 	fi, fc := splitIndent(f)
 	oi, oc := splitIndent(o)
@@ -170,7 +177,7 @@ func translate(f, o, n string, fix *indentFix) (out, mid, before string) {
 	if ni != oi {
 		ind = fix.indent(ni)
 	}
-	out, mid, before = translateLine(fc, oc, nc)
+	out, mid, before = translateLine(fc, oc, nc, keepTail)
 	return ind + out, mid, ind + before
 }
 
@@ -178,9 +185,15 @@ func translate(f, o, n string, fix *indentFix) (out, mid, before string) {
 // file line f, which o matched in normal form: the parts n shares with o
 // (its longest common prefix and suffix) are written as f has them, the
 // rest as n has it. It also returns that rest and the text before it.
-// Trailing blanks of f stay when the end of the line is kept.
-func translateLine(f, o, n string) (out, mid, before string) {
-	uo, uf := normalize(o, true), normalize(f, true)
+// Trailing blanks of f stay when the end of the line is kept, or always
+// with keepTail.
+func translateLine(f, o, n string, keepTail bool) (out, mid, before string) {
+	if strings.TrimSpace(o) == "" {
+		return n, n, "" // a blank line shares nothing worth keeping
+	}
+	ft := strings.TrimRight(f, " \t")
+	tail := f[len(ft):]
+	uo, uf := normalize(o, true), normalize(ft, true)
 	p := commonPrefix(o, n)
 	fp, ok := mapOffset(uo, uf, p)
 	for ; !ok; fp, ok = mapOffset(uo, uf, p) {
@@ -191,11 +204,12 @@ func translateLine(f, o, n string) (out, mid, before string) {
 	for ; !ok; fs, ok = mapOffset(uo, uf, len(o)-s) {
 		s--
 	}
-	if s == 0 {
-		fs = len(f) // the end changed: the file's trailing blanks go too
-	}
 	mid = n[p : len(n)-s]
-	return f[:fp] + mid + f[fs:], mid, f[:fp]
+	out = ft[:fp] + mid + ft[fs:]
+	if s > 0 || keepTail {
+		out += tail
+	}
+	return out, mid, ft[:fp]
 }
 
 // mapOffset maps offset x of the old line to the file line through their
