@@ -109,7 +109,7 @@ func (e Edit) ambiguous(text string, spans []span) error {
 // locate finds v in text: exactly (in the text's line endings or as
 // typed), else through the normal forms, else with other indentation.
 func locate(text string, v variant) ([]span, Norm, error) {
-	for _, c := range candidates(text, v.Edit) {
+	for _, c := range candidates(v.Edit, v.crlf) {
 		if at := v.keep(text, findAll(text, c.Old, !v.All), len(c.Old)); len(at) > 0 {
 			spans := make([]span, len(at))
 			for i, s := range at {
@@ -118,7 +118,7 @@ func locate(text string, v variant) ([]span, Norm, error) {
 			return spans, 0, v.unique(text, spans)
 		}
 	}
-	styled := styledFor(text, v.Edit)
+	styled := styledFor(v.Edit, v.crlf)
 	regions := regionsFor(text, styled.Old)
 	spans, how := matchChars(text, styled, regions)
 	spans = v.filter(text, spans)

@@ -45,9 +45,11 @@ func nearest(text, old string) string {
 // of ol appear (compared trimmed and in normal form), and how many do.
 func vote(fl, ol []line) (int, int) {
 	at := map[string][]int{}
+	lo, hi := 1<<31, 0 // the lengths a file line's key may have
 	for i, l := range ol {
 		if k := key(l.body); k != "" {
 			at[k] = append(at[k], i)
+			lo, hi = min(lo, len(k)), max(hi, len(k))
 		}
 	}
 	counts := map[int]int{}
@@ -55,6 +57,11 @@ func vote(fl, ol []line) (int, int) {
 	for n, l := range fl {
 		if cast > maxVotes {
 			break // enough to name a candidate; a refusal stays cheap
+		}
+		// Normal form changes a line's length by at most 3x either way
+		// (… is three bytes for three), so most lines need no folding.
+		if n := len(strings.TrimSpace(l.body)); n*3 < lo || n > hi*3 {
+			continue
 		}
 		for _, i := range at[key(l.body)] {
 			cast++

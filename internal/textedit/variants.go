@@ -18,6 +18,8 @@ type variant struct {
 	// lineStart, lineEnd: the match begins at the start of a line, ends at
 	// the end of one (the trimmed line breaks said so).
 	lineStart, lineEnd bool
+	// crlf: the text mostly breaks lines with \r\n (counted once).
+	crlf bool
 }
 
 // rewrite undoes one habit, if v shows it.
@@ -26,7 +28,7 @@ type rewrite func(text string, v variant) (variant, bool)
 // variants returns e as typed, then every combination of rewrites that
 // applies, fewest first.
 func variants(text string, e Edit) []variant {
-	out := []variant{{Edit: e}}
+	out := []variant{{Edit: e, crlf: isCRLF(text)}}
 	for _, rw := range []rewrite{stripLineNumbers, unescape, trimNewlines, eofNewline} {
 		for _, v := range out {
 			if w, ok := rw(text, v); ok && strings.TrimSpace(w.Old) != "" && w.Old != w.New {
