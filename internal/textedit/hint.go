@@ -25,7 +25,10 @@ func nearest(text, old string) string {
 	fl := splitLines(text)
 	start, votes := vote(fl, ol)
 	if votes == 0 {
-		return ""
+		if start, votes = alike(fl, ol); votes == 0 {
+			return ""
+		}
+		votes = 0
 	}
 	var b strings.Builder
 	end := min(start+len(ol), len(fl))
@@ -34,7 +37,10 @@ func nearest(text, old string) string {
 	} else {
 		fmt.Fprintf(&b, "The closest text is at line %d", start+1)
 	}
-	fmt.Fprintf(&b, " (%d of %d lines match); %s", votes, len(ol), difference(fl, ol, start))
+	if votes > 0 {
+		fmt.Fprintf(&b, " (%d of %d lines match)", votes, len(ol))
+	}
+	fmt.Fprintf(&b, "; %s", difference(fl, ol, start))
 	for i := start; i < end && i < start+hintLines; i++ {
 		fmt.Fprintf(&b, "\n%d\t%s", i+1, clipTo(fl[i].body, hintLineSize))
 	}
@@ -76,6 +82,29 @@ func vote(fl, ol []line) (int, int) {
 		}
 	}
 	return best, bestN
+}
+
+// alike is vote's fallback when no line of ol is in fl: the window whose
+// first line shares the longest start and end with ol's first line (at
+// least half of it), with 1 for found.
+func alike(fl, ol []line) (int, int) {
+	if len(ol) == 0 {
+		return 0, 0
+	}
+	k := key(ol[0].body)
+	best, bestScore := 0, len(k)/2
+	found := 0
+	for n, l := range fl {
+		if len(l.body) > 3*len(k)+8 || 3*len(l.body)+8 < len(k) {
+			continue
+		}
+		f := key(l.body)
+		p := commonPrefix(f, k)
+		if score := p + commonSuffix(f[p:], k[p:]); score > bestScore {
+			best, bestScore, found = n, score, 1
+		}
+	}
+	return best, found
 }
 
 func key(s string) string { return normalize(strings.TrimSpace(s), true).s }

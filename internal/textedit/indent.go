@@ -53,6 +53,7 @@ func matchIndent(text string, e Edit, regions []region) ([]span, Norm) {
 		return nil, 0
 	}
 	var spans []span
+	how := NormIndent | normalize(e.Old, true).kinds()
 	for _, r := range regions {
 		lines := splitLines(text[r.start:r.end])
 		off := r.start
@@ -75,12 +76,13 @@ func matchIndent(text string, e Edit, regions []region) ([]span, Norm) {
 				}
 				if ok {
 					spans = append(spans, s)
+					how |= normalize(text[off:end], true).kinds()
 				}
 			}
 			off += len(lines[i].body) + len(lines[i].brk)
 		}
 	}
-	return spans, NormIndent | normalize(e.Old, false).kinds()
+	return spans, how
 }
 
 // reindent plans the replacement of s under each change of indentation

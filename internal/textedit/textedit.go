@@ -1,12 +1,16 @@
 // Package textedit is the engine behind the Edit and MultiEdit tools:
 // literal find-and-replace edits applied to a file's text, all or nothing.
 //
-// Matching is exact and byte-for-byte (invalid UTF-8 is fine). On top of
-// that it knows three things models get wrong: line endings (an old_string
-// typed with \n matches a CRLF file, and new_string is written with the
-// file's endings), curly quotes and trailing whitespace (an old_string that
-// is not found exactly is retried with ‘ ’ “ ” read as ' " and with spaces
-// at line ends ignored; the edit then replaces the file's actual text).
+// Matching is exact and byte-for-byte first (invalid UTF-8 is fine; an
+// old_string typed with \n matches a CRLF file, and new_string is written
+// with the file's endings). Only when that fails are the model's usual
+// near misses tolerated (variants.go, chars.go, indent.go): Read's
+// line-number prefixes, one level of escaping, line breaks at the ends,
+// typographic and Unicode variants, blanks at line ends, and a consistent
+// change of indentation. A tolerant match must point to one place, the
+// same for every reading that fits, or the edit is refused; writeback.go
+// keeps the file's own characters wherever new_string keeps old_string's.
+// A refusal says what came closest (hint.go).
 //
 // Apply works on strings only; Run adds the file round trip (freshness
 // check against the conversation's filestate cache, atomic write) and
