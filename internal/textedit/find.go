@@ -109,8 +109,10 @@ func (e Edit) ambiguous(text string, spans []span) error {
 // locate finds v in text: exactly (in the text's line endings or as
 // typed), else through the normal forms, else with other indentation.
 func locate(text string, v variant) ([]span, Norm, error) {
+	styled := styledFor(v.Edit, v.crlf)
+	regions := regionsFor(text, styled.Old)
 	for _, c := range candidates(v.Edit, v.crlf) {
-		if at := v.keep(text, findAll(text, c.Old, !v.All), len(c.Old)); len(at) > 0 {
+		if at := v.keep(text, findIn(text, regions, c.Old, !v.All), len(c.Old)); len(at) > 0 {
 			spans := make([]span, len(at))
 			for i, s := range at {
 				spans[i] = span{start: s, end: s + len(c.Old), repl: c.New}
@@ -118,8 +120,6 @@ func locate(text string, v variant) ([]span, Norm, error) {
 			return spans, 0, v.unique(text, spans)
 		}
 	}
-	styled := styledFor(v.Edit, v.crlf)
-	regions := regionsFor(text, styled.Old)
 	spans, how := matchChars(text, styled, regions)
 	spans = v.filter(text, spans)
 	// Places only the indentation matcher finds count too: a match in one
@@ -251,6 +251,21 @@ func lineNumbers(text string, offsets []int) []int {
 		lines[i] = line
 	}
 	return lines
+}
+
+// findIn is findAll within the regions: every occurrence of sub holds
+// its anchor, so it lies in one of them.
+func findIn(text string, regions []region, sub string, overlapping bool) []int {
+	if len(regions) == 1 && regions[0] == (region{0, len(text)}) {
+		return findAll(text, sub, overlapping)
+	}
+	var at []int
+	for _, r := range regions {
+		for _, i := range findAll(text[r.start:r.end], sub, overlapping) {
+			at = append(at, r.start+i)
+		}
+	}
+	return at
 }
 
 // findAll returns the starts of the occurrences of sub: all of them when

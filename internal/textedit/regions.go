@@ -20,7 +20,7 @@ type region struct{ start, end int }
 func regionsFor(text, old string) []region {
 	whole := []region{{0, len(text)}}
 	nold := normalize(old, false).s
-	a, at := anchor(nold)
+	a, at, rare := anchor(nold, sample(text))
 	if len(a) < minAnchor {
 		return whole
 	}
@@ -28,7 +28,7 @@ func regionsFor(text, old string) []region {
 	after := strings.Count(nold[at:], "\n")
 	var out []region
 	for off, hits := 0, 0; ; hits++ {
-		i := strings.Index(text[off:], a)
+		i := indexRare(text[off:], a, rare)
 		if i < 0 {
 			return out
 		}
@@ -46,12 +46,23 @@ func regionsFor(text, old string) []region {
 	}
 }
 
-// anchor returns the longest run of bytes of nold (a normalised
-// old_string) that a tolerant match must hold unchanged, and its offset:
-// printable ASCII except blanks and the characters other ones normalise to
-// (- . ' "), and not followed by a combining mark.
-func anchor(nold string) (string, int) {
-	best, bestAt := "", 0
+// sample counts the bytes of the start of text: how common each is.
+func sample(text string) *[256]int {
+	var freq [256]int
+	for i := 0; i < min(len(text), 1<<16); i++ {
+		freq[text[i]]++
+	}
+	return &freq
+}
+
+// anchor returns the stretch of nold (a normalised old_string) to look
+// for, its offset, and the offset in it of its rarest byte in the text
+// (by freq): among the runs of at least minAnchor bytes a tolerant match
+// must hold unchanged (printable ASCII except blanks and the characters
+// other ones normalise to, - . ' ", and not before a combining mark), the
+// one with the rarest byte, the longest of equals.
+func anchor(nold string, freq *[256]int) (string, int, int) {
+	best, bestAt, bestRare, bestFreq := "", 0, 0, -1
 	for i := 0; i < len(nold); {
 		if !invariant(nold[i]) {
 			i++
@@ -65,12 +76,39 @@ func anchor(nold string) (string, int) {
 		if j < len(nold) && nold[j] >= 0x80 && end > i {
 			end-- // a letter before a combining mark may come from a precomposed one
 		}
-		if end-i > len(best) {
-			best, bestAt = nold[i:end], i
+		if end-i >= minAnchor {
+			r := i
+			for k := i; k < end; k++ {
+				if freq[nold[k]] < freq[nold[r]] {
+					r = k
+				}
+			}
+			f := freq[nold[r]]
+			if bestFreq < 0 || f < bestFreq || (f == bestFreq && end-i > len(best)) {
+				best, bestAt, bestRare, bestFreq = nold[i:end], i, r-i, f
+			}
 		}
 		i = j
 	}
-	return best, bestAt
+	return best, bestAt, bestRare
+}
+
+// indexRare is strings.Index(s, a), scanning for a's rare byte at offset
+// rare (memchr speed) and checking a around it.
+func indexRare(s, a string, rare int) int {
+	c := a[rare]
+	for off := rare; off < len(s); {
+		i := strings.IndexByte(s[off:], c)
+		if i < 0 {
+			return -1
+		}
+		at := off + i - rare
+		if at+len(a) <= len(s) && s[at:at+len(a)] == a {
+			return at
+		}
+		off += i + 1
+	}
+	return -1
 }
 
 func invariant(c byte) bool {
