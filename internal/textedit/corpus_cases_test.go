@@ -152,6 +152,11 @@ var newlineMisses = []nearMiss{
 	{kind: "newlines", name: "delete line end", file: "x := 1 // note\ny := 2\n", old: " // note\n", new: "",
 		want: "x := 1\ny := 2\n"},
 	{kind: "newlines", name: "delete block", file: "a\nb\nc\nd\n", old: "b\nc", new: "", want: "a\nd\n"},
+	{kind: "newlines", name: "delete indented line", file: "func f() {\n\tdebug()\n\treturn\n}\n", old: "debug()", new: "",
+		want: "func f() {\n\treturn\n}\n"},
+	{kind: "newlines", name: "delete indented comment", file: "x := 1\n    // old note\ny := 2\n", old: "// old note\n",
+		new: "", want: "x := 1\ny := 2\n"},
+	{kind: "newlines", name: "delete inside line", file: "a(b, c)\n", old: ", c", new: "", want: "a(b)\n"},
 	{kind: "newlines", name: "not a line end", file: "foo bar\n", old: "foo\n\n", new: "baz\n\n", hint: "not found"},
 	{kind: "newlines", name: "fewer in new", file: "foo\nx\n", old: "foo\n\n", new: "bar\n", hint: "not found"},
 }

@@ -28,22 +28,41 @@ func assemble(text string, spans []span, deleting bool) (string, error) {
 	return b.String(), nil
 }
 
-// lineAware widens or narrows a deletion to keep the lines whole.
+// lineAware widens or narrows a deletion to keep the lines whole: a
+// deletion of all a line holds (but its indentation and trailing blanks)
+// takes the whole line with its break; one that begins inside a line and
+// ends with a line break leaves the break.
 func lineAware(text string, s span) span {
 	if s.end == s.start {
 		return s
 	}
-	atLineStart := s.start == 0 || text[s.start-1] == '\n'
-	switch {
-	case text[s.end-1] == '\n' && !atLineStart:
-		s.repl = "\n"
-		if s.end-2 >= s.start && text[s.end-2] == '\r' {
-			s.repl = "\r\n"
+	ls := s.start
+	for ls > 0 && (text[ls-1] == ' ' || text[ls-1] == '\t') {
+		ls--
+	}
+	atLineStart := ls == 0 || text[ls-1] == '\n'
+	if text[s.end-1] == '\n' {
+		switch {
+		case !atLineStart:
+			s.repl = "\n"
+			if s.end-2 >= s.start && text[s.end-2] == '\r' {
+				s.repl = "\r\n"
+			}
+		default:
+			s.start = ls
 		}
-	case text[s.end-1] != '\n' && atLineStart && strings.HasPrefix(text[s.end:], "\n"):
-		s.end++
-	case text[s.end-1] != '\n' && atLineStart && strings.HasPrefix(text[s.end:], "\r\n"):
-		s.end += 2
+		return s
+	}
+	le := s.end
+	for le < len(text) && (text[le] == ' ' || text[le] == '\t') {
+		le++
+	}
+	switch {
+	case !atLineStart:
+	case strings.HasPrefix(text[le:], "\n"):
+		s.start, s.end = ls, le+1
+	case strings.HasPrefix(text[le:], "\r\n"):
+		s.start, s.end = ls, le+2
 	}
 	return s
 }
