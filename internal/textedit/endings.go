@@ -3,14 +3,14 @@ package textedit
 import "strings"
 
 // candidates are the forms of e to look for, best first: e written with
-// the text's dominant line endings, then e as typed (a file that mixes
-// endings may hold either).
-func candidates(text string, e Edit) []Edit {
-	styled := styledFor(text, e)
+// the text's dominant line endings (crlf says which), then e as typed (a
+// file that mixes endings may hold either).
+func candidates(e Edit, crlf bool) []Edit {
+	styled := styledFor(e, crlf)
 	switch {
 	case styled == e:
 		return []Edit{e}
-	case isCRLF(text):
+	case crlf:
 		return []Edit{styled, e}
 	default:
 		// An LF text: what the model typed first, so an exact match stays
@@ -19,9 +19,8 @@ func candidates(text string, e Edit) []Edit {
 	}
 }
 
-// styledFor is e with the line endings of text.
-func styledFor(text string, e Edit) Edit {
-	crlf := isCRLF(text)
+// styledFor is e with \r\n line endings (crlf) or \n.
+func styledFor(e Edit, crlf bool) Edit {
 	return Edit{Old: withEndings(e.Old, crlf), New: withEndings(e.New, crlf), All: e.All}
 }
 

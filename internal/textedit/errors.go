@@ -3,6 +3,7 @@ package textedit
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // The input errors the model sees. Their wording keeps the phrases models
@@ -19,25 +20,67 @@ var (
 	ErrEmptyOld = errors.New("old_string is empty, which only creates a new file (or fills an empty one), but this file already has content. Put the exact text to replace in old_string.")
 )
 
-// NotFoundError is an old_string that matches nowhere, not even after
-// normalising quotes and trailing whitespace.
-type NotFoundError struct{ Old string }
+// NotFoundError is an old_string that matches nowhere, not even through
+// the tolerant matchers. Hint names the nearest candidate ("" if none).
+type NotFoundError struct{ Old, Hint string }
 
 func (e *NotFoundError) Error() string {
-	return "String to replace not found in file.\nString: " + e.Old
+	s := "String to replace not found in file.\nString: " + e.Old
+	if e.Hint != "" {
+		s += "\n" + e.Hint
+	}
+	return s
 }
 
 // AmbiguousError is an old_string that matches more than once while
 // replace_all is false.
+// Lines are the 1-based lines the matches begin on.
 type AmbiguousError struct {
 	Old     string
 	Matches int
+	Lines   []int
 }
 
+// maxListed caps the line numbers an AmbiguousError lists.
+const maxListed = 10
+
 func (e *AmbiguousError) Error() string {
-	return fmt.Sprintf("Found %d matches of the string to replace, but replace_all is false. "+
+	s := fmt.Sprintf("Found %d matches of the string to replace, but replace_all is false. "+
 		"Set replace_all to true to change every occurrence, or include more of the surrounding "+
 		"text in old_string so that it matches exactly one place.\nString: %s", e.Matches, e.Old)
+	if len(e.Lines) == 0 {
+		return s
+	}
+	return s + "\nThe matches are on " + listLines(e.Lines) + "; add lines around the one you mean to old_string."
+}
+
+// listLines writes "line 3", "lines 3, 17", or "line 1 (2 matches)".
+func listLines(lines []int) string {
+	var b strings.Builder
+	distinct := 0
+	for i := 0; i < len(lines); {
+		j := i
+		for j < len(lines) && lines[j] == lines[i] {
+			j++
+		}
+		if distinct == maxListed {
+			b.WriteString(", …")
+			break
+		}
+		if distinct > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprint(&b, lines[i])
+		if j-i > 1 {
+			fmt.Fprintf(&b, " (%d matches)", j-i)
+		}
+		distinct++
+		i = j
+	}
+	if distinct == 1 {
+		return "line " + b.String()
+	}
+	return "lines " + b.String()
 }
 
 // StepError names the failing edit of a sequence of several.

@@ -29,20 +29,6 @@ func straightAt(s string, i int) (byte, bool) {
 	return 0, false
 }
 
-// hasCurly reports whether s holds a curly quote.
-func hasCurly(s string) bool {
-	for off := 0; ; {
-		i := strings.Index(s[off:], "\xe2\x80")
-		if i < 0 {
-			return false
-		}
-		if _, ok := straightAt(s, off+i); ok {
-			return true
-		}
-		off += i + 2
-	}
-}
-
 // quoteStyle is how a text writes one kind of quote.
 type quoteStyle int
 
@@ -67,10 +53,10 @@ func styleOf(span, plain, open, close string) quoteStyle {
 // restyle writes repl's quotes the way span (the file text it replaces)
 // writes them: when span uses only curly double quotes, repl's straight
 // double quotes become “ or ” (opening after a space, an opening bracket or
-// the start; closing otherwise, so an apostrophe becomes ’); when span uses
+// the start, before counting as text in front of repl; closing otherwise, so an apostrophe becomes ’); when span uses
 // only straight ones, repl's curly ones become straight. Single quotes
 // likewise. A kind span mixes, or lacks, is left alone.
-func restyle(repl, span string) string {
+func restyle(repl, span, before string) string {
 	dbl := styleOf(span, `"`, ldquo, rdquo)
 	sgl := styleOf(span, "'", lsquo, rsquo)
 	if dbl == mixedOrNone && sgl == mixedOrNone {
@@ -86,7 +72,7 @@ func restyle(repl, span string) string {
 		}
 		c := repl[i]
 		if (c == '"' || c == '\'') && styleFor(c, dbl, sgl) == curly {
-			b.WriteString(curlyFor(c, opens(repl[:i])))
+			b.WriteString(curlyFor(c, opens(before+repl[:i])))
 		} else {
 			b.WriteByte(c)
 		}

@@ -63,20 +63,36 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
+// normWords says what each normalisation did, in the order notes list them.
+var normWords = []struct {
+	n    Norm
+	text string
+}{
+	{NormLineNumbers, "removing the line-number prefixes copied from Read's output"},
+	{NormEscapes, "decoding its escape sequences"},
+	{NormNewlines, "trimming the line breaks at its ends"},
+	{NormQuotes, "reading curly quotes as straight ones"},
+	{NormUnicode, "reading dashes, ellipses, no-break spaces and accented letters in one form"},
+	{NormSpace, "ignoring whitespace at line ends"},
+	{NormIndent, "allowing for different indentation (new_string was re-indented to match)"},
+}
+
 // normNote explains a match that needed normalising ("" for an exact one).
 func normNote(a Applied) string {
-	var how string
-	switch a.Norm {
-	case 0:
-		return ""
-	case NormQuotes:
-		how = "reading curly quotes as straight ones"
-	case NormSpace:
-		how = "ignoring whitespace at line ends"
-	default:
-		how = "reading curly quotes as straight ones and ignoring whitespace at line ends"
+	var how []string
+	for _, w := range normWords {
+		if a.Norm&w.n != 0 {
+			how = append(how, w.text)
+		}
 	}
-	s := "old_string had no exact match; it matched after " + how + ", and the file's own text there was replaced."
+	if len(how) == 0 {
+		return ""
+	}
+	list := how[0]
+	if n := len(how); n > 1 {
+		list = strings.Join(how[:n-1], ", ") + " and " + how[n-1]
+	}
+	s := "old_string had no exact match; it matched after " + list + ", and the file's own text there was replaced."
 	if a.Restyled {
 		s += " The quotes in new_string were written in the file's quote style."
 	}

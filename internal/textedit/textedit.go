@@ -1,12 +1,16 @@
 // Package textedit is the engine behind the Edit and MultiEdit tools:
 // literal find-and-replace edits applied to a file's text, all or nothing.
 //
-// Matching is exact and byte-for-byte (invalid UTF-8 is fine). On top of
-// that it knows three things models get wrong: line endings (an old_string
-// typed with \n matches a CRLF file, and new_string is written with the
-// file's endings), curly quotes and trailing whitespace (an old_string that
-// is not found exactly is retried with ‘ ’ “ ” read as ' " and with spaces
-// at line ends ignored; the edit then replaces the file's actual text).
+// Matching is exact and byte-for-byte first (invalid UTF-8 is fine; an
+// old_string typed with \n matches a CRLF file, and new_string is written
+// with the file's endings). Only when that fails are the model's usual
+// near misses tolerated (variants.go, chars.go, indent.go): Read's
+// line-number prefixes, one level of escaping, line breaks at the ends,
+// typographic and Unicode variants, blanks at line ends, and a consistent
+// change of indentation. A tolerant match must point to one place, the
+// same for every reading that fits, or the edit is refused; writeback.go
+// keeps the file's own characters wherever new_string keeps old_string's.
+// A refusal says what came closest (hint.go).
 //
 // Apply works on strings only; Run adds the file round trip (freshness
 // check against the conversation's filestate cache, atomic write) and
@@ -17,7 +21,6 @@ package textedit
 import (
 	"context"
 	"errors"
-	"strings"
 )
 
 // Edit is one literal replacement: Old becomes New, once (Old must then
@@ -31,14 +34,6 @@ type Edit struct {
 
 // Norm says which normalisations an old_string needed before it matched.
 type Norm uint8
-
-// Normalisations, tried only when the exact text is not found.
-const (
-	// NormQuotes reads curly quotes ‘ ’ “ ” as straight ' ".
-	NormQuotes Norm = 1 << iota
-	// NormSpace ignores spaces, tabs and \r before each line break.
-	NormSpace
-)
 
 // Applied describes how one edit went.
 type Applied struct {
@@ -95,34 +90,4 @@ func applyOne(text string, e Edit) (string, Applied, error) {
 		amb.Old = e.Old // as the model typed it, not with the file's line endings
 	}
 	return out, a, err
-}
-
-// find tries the exact forms of e, then the normalised ones.
-func find(text string, e Edit) (string, Applied, error) {
-	for _, c := range candidates(text, e) {
-		if n := strings.Count(text, c.Old); n > 0 {
-			return replaceExact(text, c, n)
-		}
-	}
-	styled := styledFor(text, e)
-	for _, mode := range []Norm{NormQuotes, NormSpace, NormQuotes | NormSpace} {
-		out, a, err := replaceFuzzy(text, styled, mode)
-		if err != errNoMatch {
-			return out, a, err
-		}
-	}
-	return "", Applied{}, &NotFoundError{Old: e.Old}
-}
-
-func replaceExact(text string, e Edit, n int) (string, Applied, error) {
-	if n > 1 && !e.All {
-		return "", Applied{}, &AmbiguousError{Old: e.Old, Matches: n}
-	}
-	if !e.All {
-		n = 1
-	}
-	if len(text)+n*(len(e.New)-len(e.Old)) > MaxFileSize {
-		return "", Applied{}, ErrTooLarge
-	}
-	return strings.Replace(text, e.Old, e.New, n), Applied{Count: n}, nil
 }

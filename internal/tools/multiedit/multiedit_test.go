@@ -54,6 +54,11 @@ func TestMultiEdit(t *testing.T) {
 		{name: "crlf_and_quotes", file: ptr("say “hi”\r\nthere  \r\nend\r\n"),
 			edits: []edit{ed(`say "hi"`, `say "bye"`), ed("there\nend", "now\nend")},
 			want:  "say “bye”\r\nnow\r\nend\r\n"},
+		{name: "tolerant_sequence", file: ptr("func f() {\n\tif x {\n\t\ta() // go — now\n\t}\n}\n"),
+			edits: []edit{ed("if x {\n    a() // go - now\n}", "if y {\n    a() // go - now\n}"), ed("     3\t\t\ta()", "\t\tb()")},
+			want:  "func f() {\n\tif y {\n\t\tb() // go — now\n\t}\n}\n"},
+		{name: "second_fails_with_hint", file: ptr("alpha := 1\nbeta := 2\n"),
+			edits: []edit{ed("alpha", "a"), ed("beta := 3", "b")}, wantErr: true, want: "alpha := 1\nbeta := 2\n"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
