@@ -16,10 +16,11 @@ import (
 const maxGlobMatches = 1000
 
 var (
-	errDynamic = errors.New("its value is only known at run time")
-	errLostCwd = errors.New("an earlier cd went to a directory that is only known at run time")
-	errTooMany = errors.New("the glob's directory has too many files to check")
-	errGlobDir = errors.New("it has a wildcard in a directory part")
+	errDynamic  = errors.New("its value is only known at run time")
+	errLostCwd  = errors.New("an earlier cd went to a directory that is only known at run time")
+	errTooMany  = errors.New("the glob's directory has too many files to check")
+	errGlobDir  = errors.New("it has a wildcard in a directory part")
+	errDashGlob = errors.New("a file name it matches starts with '-', which the command would read as an option")
 )
 
 // pathVerdicts checks every path the command uses. Paths inside the
@@ -83,6 +84,9 @@ func (l *bashLine) isProcSubst(w shell.Word) bool {
 // against the file system (a glob without match stays literal, as in
 // Bash); brace expansion, extended globs and expansions are unknown.
 func (l *bashLine) resolveWord(w shell.Word) ([]fsPath, error) {
+	if vals, ok := l.a.Loops[w.Var]; ok && w.Bound {
+		return l.resolveWords(vals)
+	}
 	if w.Dynamic || (w.Glob && strings.ContainsAny(w.Text, "{}()")) {
 		return nil, errDynamic
 	}
@@ -109,6 +113,19 @@ func (l *bashLine) resolveWord(w shell.Word) ([]fsPath, error) {
 	return out, nil
 }
 
+// resolveWords resolves the values of a loop variable.
+func (l *bashLine) resolveWords(ws []shell.Word) ([]fsPath, error) {
+	var out []fsPath
+	for _, v := range ws {
+		ps, err := l.resolveWord(v)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ps...)
+	}
+	return out, nil
+}
+
 // expand resolves a path, expanding it first when it is a glob.
 func (l *bashLine) expand(abs string, glob bool) ([]fsPath, error) {
 	names := []string{abs}
@@ -116,6 +133,11 @@ func (l *bashLine) expand(abs string, glob bool) ([]fsPath, error) {
 		matches, err := globMatches(abs)
 		if err != nil {
 			return nil, err
+		}
+		for _, m := range matches {
+			if strings.HasPrefix(filepath.Base(m), "-") {
+				return nil, errDashGlob
+			}
 		}
 		if len(matches) > 0 {
 			names = matches

@@ -57,6 +57,9 @@ func ddPaths(args []shell.Word) []pathArg {
 // `git config --file`.
 func gitPaths(args []shell.Word) []pathArg {
 	var out []pathArg
+	for _, d := range (shell.Command{Name: shell.Word{Text: "git"}, Args: args}).GitDirs() {
+		out = append(out, pathArg{word: d, acc: accessRead})
+	}
 	noIndex := false
 	for i, a := range args {
 		switch {

@@ -32,7 +32,8 @@ var oracleNames = strings.Fields(`echo git npm make
 	grep egrep fgrep rg ag find fd fdfind sort uniq cut tr column paste fold rev jq yq diff cmp comm
 	md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum od hexdump strings xxd printf seq
 	date uname whoami id hostname printenv env which type whereis command true false : sleep wait test [
-	set export readonly declare local typeset go
+	set export readonly declare local typeset go read awk gawk mawk nawk base64 expand fmt ps free nproc uptime
+	locale groups getconf expr pgrep man sed
 	node npx yarn pnpm bun deno python python3 pip pip3 ruby gem cargo rustc rustup java javac mvn gradle
 	gcc g++ cc clang cmake ninja docker kubectl tsc php perl swift dotnet bash zsh sh`)
 

@@ -51,6 +51,11 @@ func gitEffect(args []string) string {
 				return "git config " + a + " reads configuration outside the working directories"
 			}
 		}
+		if !configScoped(rest) && !slices.ContainsFunc(rest, func(a string) bool {
+			return slices.Contains(configWrite, a) || strings.HasPrefix(a, "--unset") || strings.HasPrefix(a, "--replace")
+		}) {
+			return "git config without --local or --file reads ~/.gitconfig and /etc/gitconfig, outside the working directories"
+		}
 	}
 	return ""
 }

@@ -46,6 +46,9 @@ func (a *Analysis) ReadOnly() bool {
 			return false
 		}
 		git = git || c.Name.Text == "git"
+		if len(c.GitDirs()) > 0 {
+			return false // another directory's repository (see GitDirs)
+		}
 	}
 	return !(git && a.ChangesDir)
 }
@@ -57,14 +60,14 @@ func (c Command) ReadOnly() bool {
 			return false
 		}
 	}
-	if c.Name.Text == "" && !c.Name.Dynamic {
+	if len(c.Raw) == 0 {
 		return true // an assignment only
 	}
 	if !c.Name.Static() || c.Hazard() != "" || c.SideEffect() != "" || c.writesOptionFile() {
 		return false
 	}
-	if rule, ok := readOnlyRules[c.Name.Text]; ok {
-		return rule(c)
+	if s := specs[c.Name.Text]; s != nil {
+		return readOnlyBySpec(c, s)
 	}
 	return versionQuery(c)
 }

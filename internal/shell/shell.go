@@ -53,6 +53,9 @@ type Analysis struct {
 	// array subscript, which Bash evaluates) or prompt expansion
 	// `${x@P}` (which runs command substitutions in the value).
 	Indirect bool
+	// Loops are the values of the for loops' variables that nothing
+	// else in the line assigns: `for f in *.go` binds f to [*.go].
+	Loops map[string][]Word
 	// History is set when the line holds a form Bash's history
 	// expansion would rewrite if it were on (`!!`, `!x`, `^a^b`).
 	History bool
@@ -97,6 +100,12 @@ type Word struct {
 	// Glob is set when the unquoted word may expand to several words or
 	// other text (glob characters, braces, extended globs).
 	Glob bool
+	// Var names the variable when the word is exactly one quoted
+	// expansion of it ("$f", "${f}").
+	Var string
+	// Bound is set when Var is a for loop's variable whose values the
+	// analysis knows (Analysis.Loops): nothing else assigns it.
+	Bound bool
 }
 
 // Static reports whether the word's value is fully known: no

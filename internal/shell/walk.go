@@ -12,11 +12,14 @@ type walker struct {
 	a      *Analysis
 	substs [][2]uint           // source ranges of substitutions seen so far
 	index  map[syntax.Node]int // command node → index in a.Commands
+	loops  loopState
 }
 
 func analyse(f *syntax.File, src string) *Analysis {
 	w := &walker{src: src, a: &Analysis{last: -1}, index: map[syntax.Node]int{}}
+	w.loops.invalid = map[string]bool{}
 	syntax.Walk(f, w.visit)
+	w.finishLoops()
 	w.a.last = w.lastOf(f.Stmts)
 	w.a.History = historyExpansion(src)
 	return w.a
@@ -25,6 +28,7 @@ func analyse(f *syntax.File, src string) *Analysis {
 // visit sees every node in preorder, so a substitution is recorded
 // before the commands inside it.
 func (w *walker) visit(n syntax.Node) bool {
+	w.loopVisit(n)
 	switch n := n.(type) {
 	case *syntax.CallExpr:
 		w.call(n)
