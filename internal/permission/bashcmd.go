@@ -103,6 +103,8 @@ func (l *bashLine) allowed(cmd shell.Command, what string) verdict {
 	why := " is not read-only"
 	if e := cmd.SideEffect(); e != "" {
 		why += " (" + e + ")"
+	} else if e := cmd.Why(); e != "" {
+		why += " (" + e + ")"
 	}
 	v := askV(askMode, what+why+" and no allow rule matches it; it needs approval in "+string(l.c.mode)+" mode")
 	v.suggest = []suggestion{bashSuggestion(cmd)}

@@ -29,12 +29,16 @@ func (l *bashLine) pathVerdicts(cmd shell.Command) []verdict {
 	if !knowsPaths(cmd) {
 		return nil
 	}
-	if cmd.MoreArgs {
-		v := askV(askMode, "xargs gives "+cmd.Name.Text+" paths that are only known at run time")
-		v.writes = true
-		return []verdict{v}
-	}
 	var out []verdict
+	if cmd.MoreArgs {
+		roots, ok := l.xargsInput(cmd)
+		if !ok {
+			v := askV(askMode, "xargs gives "+cmd.Name.Text+" paths that are only known at run time")
+			v.writes = true
+			return []verdict{v}
+		}
+		out = l.xargsVerdicts(cmd, roots)
+	}
 	for _, a := range pathArgs(cmd) {
 		out = append(out, l.checkWord(a.word, a.acc)...)
 	}

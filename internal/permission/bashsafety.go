@@ -81,6 +81,9 @@ func (l *bashLine) readOnly(cmd shell.Command) bool {
 	if cmd.Name.Text == "git" && l.gitMoved() && !l.gitDirsSafe() {
 		return false
 	}
+	if _, ok := l.xargsInput(cmd); ok {
+		cmd.MoreArgs = false // xargs appends names find prints, checked by xargsVerdicts
+	}
 	if cmd.Name.Text == "sed" {
 		return readOnlySed(cmd)
 	}

@@ -25,8 +25,15 @@ var issueAllow = []string{"Bash(echo *)", "Bash(ls *)", "Bash(cat *)", "Bash(git
 // scratch world, with the issue's allow rules.
 func checkClass(t *testing.T, w kernelPathWorld, cases []classCase) {
 	t.Helper()
+	checkClassWith(t, w, issueAllow, cases)
+}
+
+// checkClassWith is checkClass with other allow rules (none at all, to
+// show that the read-only analysis alone allows a command).
+func checkClassWith(t *testing.T, w kernelPathWorld, rules []string, cases []classCase) {
+	t.Helper()
 	var allow []RuleSource
-	for _, r := range issueAllow {
+	for _, r := range rules {
 		allow = append(allow, RuleSource{Text: r, Source: SourceCLI})
 	}
 	approved := make([]bool, len(cases))

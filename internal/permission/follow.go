@@ -83,6 +83,8 @@ type linkWalk struct {
 	seen     map[string]bool
 	out      []verdict
 	err      error
+	names    bool   // look for names xargs would split too
+	odd      string // the first such name
 }
 
 // walk visits one tree and returns the directories inside the allowed
@@ -98,6 +100,9 @@ func (w *linkWalk) walk(root string) []fsPath {
 		if w.entries > maxFollowEntries || time.Now().After(w.deadline) {
 			w.err = errFollowBound
 			return filepath.SkipAll
+		}
+		if err == nil {
+			w.noteName(p, d)
 		}
 		if err != nil || d.Type()&fs.ModeSymlink == 0 {
 			return nil // an unreadable entry is read by nobody

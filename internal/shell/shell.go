@@ -79,6 +79,9 @@ type Command struct {
 	// MoreArgs is set when more arguments come at run time (a stripped
 	// bare `xargs` appends its input).
 	MoreArgs bool
+	// PipedFrom is 1 + the index in Analysis.Commands of the simple
+	// command whose standard output this one reads through `|`, or 0.
+	PipedFrom int
 	// Nested is set for a command inside a command or process
 	// substitution.
 	Nested bool
