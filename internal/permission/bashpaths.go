@@ -105,7 +105,7 @@ func (l *bashLine) resolveWord(w shell.Word) ([]fsPath, error) {
 		if !ok {
 			return nil, fmt.Errorf("%q cannot be resolved", text)
 		}
-		ps, err := l.expand(abs, w.Glob)
+		ps, err := l.expand(abs, w.Glob, !strings.Contains(text, "/"))
 		if err != nil {
 			return nil, err
 		}
@@ -131,7 +131,9 @@ func (l *bashLine) resolveWords(ws []shell.Word) ([]fsPath, error) {
 }
 
 // expand resolves a path, expanding it first when it is a glob.
-func (l *bashLine) expand(abs string, glob bool) ([]fsPath, error) {
+// A match of a glob without a directory part that starts with '-'
+// (bare) is refused: the command would take it for an option.
+func (l *bashLine) expand(abs string, glob, bare bool) ([]fsPath, error) {
 	names := []string{abs}
 	if glob {
 		matches, err := globMatches(abs)
@@ -139,7 +141,7 @@ func (l *bashLine) expand(abs string, glob bool) ([]fsPath, error) {
 			return nil, err
 		}
 		for _, m := range matches {
-			if strings.HasPrefix(filepath.Base(m), "-") {
+			if bare && strings.HasPrefix(filepath.Base(m), "-") {
 				return nil, errDashGlob
 			}
 		}

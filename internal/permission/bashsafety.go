@@ -84,9 +84,6 @@ func (l *bashLine) readOnly(cmd shell.Command) bool {
 	if _, ok := l.xargsInput(cmd); ok {
 		cmd.MoreArgs = false // xargs appends names find prints, checked by xargsVerdicts
 	}
-	if cmd.Name.Text == "sed" {
-		return readOnlySed(cmd)
-	}
 	return cmd.ReadOnly()
 }
 
@@ -98,7 +95,7 @@ func (l *bashLine) editCommand(cmd shell.Command) bool {
 	switch cmd.Name.Text {
 	case "mkdir", "touch", "rm", "rmdir", "mv", "cp":
 	case "sed":
-		if !safeSed(cmd) {
+		if !shell.SafeSed(cmd) {
 			return false
 		}
 	default:

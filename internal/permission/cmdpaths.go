@@ -87,3 +87,18 @@ func gitPaths(args []shell.Word) []pathArg {
 	}
 	return out
 }
+
+// sedPaths returns sed's files: written with -i, read otherwise (an
+// unknown option makes them written too).
+func sedPaths(args []shell.Word) []pathArg {
+	files, writes := shell.SedFiles(args)
+	acc := accessRead
+	if writes {
+		acc = accessWrite
+	}
+	out := make([]pathArg, len(files))
+	for i, f := range files {
+		out[i] = pathArg{word: f, acc: acc}
+	}
+	return out
+}

@@ -126,7 +126,10 @@ func TestReadOnly(t *testing.T) {
 		{"sudo ls", false},
 		{"less file", false},
 		{"more file", false},
-		{"sed -n 1p file", false},
+		{"sed -n 1p file", true}, // issue 9: a sed that only prints (the table's check)
+		{"sed -i s/a/b/ file", false},
+		{"sed -n 'w x' file", false},
+		{"sed -f script file", false},
 		{"awk '{print}' f", true}, // issue 9: awk programs that only print
 		{"awk '{print > \"x\"}' f", false},
 		{"awk 'BEGIN{system(\"id\")}'", false},

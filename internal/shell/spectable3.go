@@ -7,7 +7,7 @@ var toolTable = map[string]entry{
 		ordered: true, ro: true, check: gitCheck},
 	"go":  {opts: `*`, ro: true, check: goCheck},
 	"awk": awkEntry, "gawk": awkEntry, "mawk": awkEntry, "nawk": awkEntry,
-	"sed":   {opts: `*`, operands: FileRead},
+	"sed":   {opts: `*`, operands: FileRead, ro: true, check: sedCheck},
 	"tar":   {opts: `* f:w T:l X:r h! file=w files-from=l exclude-from=r dereference!`},
 	"zip":   {opts: `* r! recurse-paths!`},
 	"time":  {opts: `p`, ordered: true, runs: runsRest},

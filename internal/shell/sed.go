@@ -1,15 +1,11 @@
-package permission
+package shell
 
-import (
-	"strings"
-
-	"corvid/internal/shell"
-)
+import "strings"
 
 // sedScripts splits sed's arguments into its scripts, its files and
 // whether it edits in place. ok is false for options this package does
 // not know (-f script files among them).
-func sedScripts(args []shell.Word) (scripts []string, files []shell.Word, inPlace, ok bool) {
+func sedScripts(args []Word) (scripts []string, files []Word, inPlace, ok bool) {
 	ok = true
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -69,25 +65,17 @@ func sedShortFlags(cluster string) (inPlace, known bool) {
 	return false, true
 }
 
-// sedPaths returns sed's files: written with -i, read otherwise. An
-// unknown option makes the files unknown, so they are all still checked
-// as writes.
-func sedPaths(args []shell.Word) []pathArg {
+// SedFiles returns sed's files and whether it writes them: with -i,
+// or with an option the table does not know (the files are then
+// unknown, so they count as written).
+func SedFiles(args []Word) (files []Word, writes bool) {
 	_, files, inPlace, ok := sedScripts(args)
-	acc := accessRead
-	if inPlace || !ok {
-		acc = accessWrite
-	}
-	out := make([]pathArg, len(files))
-	for i, f := range files {
-		out[i] = pathArg{word: f, acc: acc}
-	}
-	return out
+	return files, inPlace || !ok
 }
 
-// safeSed reports whether sed only substitutes, prints, deletes or
+// SafeSed reports whether sed only substitutes, prints, deletes or
 // quits: no w/W/r/R/e commands, no e or w flags, no script file.
-func safeSed(cmd shell.Command) bool {
+func SafeSed(cmd Command) bool {
 	scripts, _, _, ok := sedScripts(cmd.Args)
 	if !ok || len(scripts) == 0 {
 		return false
@@ -100,20 +88,21 @@ func safeSed(cmd shell.Command) bool {
 	return true
 }
 
-// readOnlySed reports whether sed only prints: a safe script (no w, r,
-// e commands or flags), no in-place editing, every argument known, and
-// no wrapper that adds arguments. Its files are path-checked as reads.
-func readOnlySed(cmd shell.Command) bool {
+// sedCheck is the table's check of sed: it is read-only when it only
+// prints: a safe script (no w, r, e commands or flags), no in-place
+// editing, every argument known, and no wrapper that adds arguments.
+// Its files are path-checked as reads.
+func sedCheck(cmd Command, _ *Args) string {
 	_, _, inPlace, ok := sedScripts(cmd.Args)
-	if !ok || inPlace || cmd.MoreArgs || !safeSed(cmd) || cmd.SideEffect() != "" || cmd.FileOptionHazard() != "" {
-		return false
+	switch {
+	case !ok:
+		return "sed option not in the command table, or a script known only at run time"
+	case inPlace:
+		return "sed -i edits files"
+	case !staticArgs(cmd) || !SafeSed(cmd):
+		return "sed script that may write, read or run something"
 	}
-	for _, a := range cmd.Args {
-		if !a.Static() {
-			return false
-		}
-	}
-	return true
+	return ""
 }
 
 // safeSedScript parses a script of commands separated by ';' or
@@ -157,7 +146,7 @@ func skipAddress(s string) string {
 // skipSubst skips `s/re/repl/flags` with any delimiter; flags may be
 // g, p, i, I, m, M and digits.
 func skipSubst(s string) (string, bool) {
-	if len(s) < 2 || s[1] == '\\' || s[1] == '\n' || isWordRune(rune(s[1])) {
+	if len(s) < 2 || s[1] == '\\' || s[1] == '\n' || sedWordRune(rune(s[1])) {
 		return "", false
 	}
 	delim := s[1]
@@ -179,4 +168,8 @@ func skipSubst(s string) (string, bool) {
 		end = len(rest)
 	}
 	return rest[end:], true
+}
+
+func sedWordRune(r rune) bool {
+	return r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')
 }
