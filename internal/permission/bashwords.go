@@ -178,18 +178,5 @@ func findExecs(cmd shell.Command) []shell.Command {
 	return out
 }
 
-// operands returns the arguments that are not options (all of them
-// after "--").
-func operands(args []shell.Word) []shell.Word {
-	var out []shell.Word
-	for i, a := range args {
-		if a.Static() && a.Text == "--" {
-			return append(out, args[i+1:]...)
-		}
-		if a.Static() && len(a.Text) > 1 && a.Text[0] == '-' {
-			continue
-		}
-		out = append(out, a)
-	}
-	return out
-}
+// operands returns the arguments that are not options.
+func operands(args []shell.Word) []shell.Word { return shell.Operands(args) }

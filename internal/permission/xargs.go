@@ -31,7 +31,7 @@ func (l *bashLine) xargsInput(cmd shell.Command) ([]shell.Word, bool) {
 	if find.Name.Text != "find" || !find.Name.Static() || len(find.Wrappers) > 0 || len(find.Assigns) > 0 {
 		return nil, false
 	}
-	roots := findPaths(find.Args)
+	roots, _ := find.OperandPaths()
 	for _, a := range find.Args {
 		switch {
 		case !a.Static():
@@ -44,10 +44,10 @@ func (l *bashLine) xargsInput(cmd shell.Command) ([]shell.Word, bool) {
 	}
 	out := make([]shell.Word, len(roots))
 	for i, r := range roots {
-		if strings.HasPrefix(r.word.Text, "-") {
+		if strings.HasPrefix(r.Word.Text, "-") {
 			return nil, false
 		}
-		out[i] = r.word
+		out[i] = r.Word
 	}
 	return out, true
 }

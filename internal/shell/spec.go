@@ -28,6 +28,9 @@ type Spec struct {
 	anyFollow    bool   // some form of the command follows links
 	followNeed   string // an option that must be present too for following (ls -L needs -R)
 	runs         runKind
+	// paths reads the files of a command whose arguments are a language
+	// of their own (find, dd, git, sed).
+	paths func([]Word) []PathArg
 }
 
 // optSpec is one option.
@@ -70,12 +73,13 @@ type entry struct {
 	check    func(Command, *Args) string
 	follow   string // "always", or an option that must be present too
 	runs     runKind
+	paths    func([]Word) []PathArg
 }
 
 // compile turns an entry into a Spec.
 func (e entry) compile() *Spec {
 	s := &Spec{short: map[byte]optSpec{}, long: map[string]optSpec{}, operands: e.operands, skip: e.skip,
-		readOnly: e.ro, dynOK: e.dyn, ordered: e.ordered, check: e.check, runs: e.runs}
+		readOnly: e.ro, dynOK: e.dyn, ordered: e.ordered, check: e.check, runs: e.runs, paths: e.paths}
 	switch e.follow {
 	case "always":
 		s.followAlways, s.anyFollow = true, true
@@ -130,13 +134,15 @@ var fileUses = map[string]FileUse{"r": FileRead, "w": FileWrite, "l": FileList, 
 // SpecOf returns the table entry of a command name, or nil.
 func SpecOf(name string) *Spec { return specs[name] }
 
-// specs is the compiled command table.
-var specs = func() map[string]*Spec {
-	out := map[string]*Spec{}
+// specs is the compiled command table. It is built by init because
+// some checks read it (git's -C).
+var specs map[string]*Spec
+
+func init() {
+	specs = map[string]*Spec{}
 	for _, t := range []map[string]entry{fileTable, textTable, systemTable, toolTable} {
 		for name, e := range t {
-			out[name] = e.compile()
+			specs[name] = e.compile()
 		}
 	}
-	return out
-}()
+}

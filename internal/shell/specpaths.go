@@ -18,7 +18,12 @@ type PathArg struct {
 // returned by OptionFiles.
 func (c Command) OperandPaths() ([]PathArg, bool) {
 	s := specs[c.Name.Text]
-	if s == nil || !c.Name.Static() || s.operands == 0 {
+	switch {
+	case s == nil || !c.Name.Static():
+		return nil, false
+	case s.paths != nil:
+		return s.paths(c.Args), true
+	case s.operands == 0:
 		return nil, false
 	}
 	a := s.Parse(c.Args)

@@ -63,7 +63,7 @@ var fileTable = map[string]entry{
 		silent skip-vcs-ignores smart-case case-sensitive stats unrestricted vimgrep word-regexp search-binary
 		search-zip help version`, operands: FileRead, skip: 1, ro: true},
 	"fd": fdEntry, "fdfind": fdEntry,
-	"find": {opts: `*`, ro: true, check: findCheck},
+	"find": {opts: `*`, ro: true, check: findCheck, paths: findPaths},
 	// Commands that write their operands.
 	"rm":       {opts: `f i I r R d v one-file-system no-preserve-root preserve-root? recursive force interactive? dir verbose help version`, operands: FileWrite},
 	"rmdir":    {opts: `p v ignore-fail-on-non-empty parents verbose help version`, operands: FileWrite},
@@ -82,7 +82,7 @@ var fileTable = map[string]entry{
 	"less": {opts: `*`, operands: FileRead},
 	"more": {opts: `*`, operands: FileRead},
 	"bat":  {opts: `*`, operands: FileRead},
-	"dd":   {opts: `*`, check: func(Command, *Args) string { return "dd writes files" }},
+	"dd":   {opts: `*`, check: func(Command, *Args) string { return "dd writes files" }, paths: ddPaths},
 }
 
 var grepEntry = entry{opts: `E F G P e:^ f:r^ i y v w x c o q s b H h n T Z z A: B: C: a I d: D: r R! l L m: U V #

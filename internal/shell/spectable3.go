@@ -4,10 +4,10 @@ package shell
 // programs, and wrappers that run another command.
 var toolTable = map[string]entry{
 	"git": {opts: `P C:r c: no-pager no-replace-objects literal-pathspecs no-optional-locks version help no-advice`,
-		ordered: true, ro: true, check: gitCheck},
+		ordered: true, ro: true, check: gitCheck, paths: gitPaths},
 	"go":  {opts: `*`, ro: true, check: goCheck},
 	"awk": awkEntry, "gawk": awkEntry, "mawk": awkEntry, "nawk": awkEntry,
-	"sed":   {opts: `*`, operands: FileRead, ro: true, check: sedCheck},
+	"sed":   {opts: `*`, operands: FileRead, ro: true, check: sedCheck, paths: sedPaths},
 	"tar":   {opts: `* f:w T:l X:r h! file=w files-from=l exclude-from=r dereference!`},
 	"zip":   {opts: `* r! recurse-paths!`},
 	"time":  {opts: `p`, ordered: true, runs: runsRest},

@@ -1,15 +1,17 @@
-package permission
+package shell
 
 import (
 	"slices"
 	"strings"
-
-	"corvid/internal/shell"
 )
+
+// The path forms of the commands whose arguments are a language of
+// their own: find's expression, dd's operands, git's subcommands, sed's
+// scripts. Their table entries point here.
 
 // findPaths returns find's starting points: the operands before the
 // expression (after -H, -L, -P, -O and -D options); none means ".".
-func findPaths(args []shell.Word) []pathArg {
+func findPaths(args []Word) []PathArg {
 	i := 0
 	for i < len(args) && args[i].Static() {
 		t := args[i].Text
@@ -23,29 +25,29 @@ func findPaths(args []shell.Word) []pathArg {
 		}
 		break
 	}
-	var out []pathArg
+	var out []PathArg
 	for ; i < len(args); i++ {
 		t := args[i].Text
 		if args[i].Static() && (strings.HasPrefix(t, "-") || t == "(" || t == "!" || t == ",") {
 			break
 		}
-		out = append(out, pathArg{word: args[i], acc: accessRead})
+		out = append(out, PathArg{Word: args[i], Use: FileRead})
 	}
 	if len(out) == 0 {
-		out = append(out, pathArg{word: shell.Word{Text: "."}, acc: accessRead})
+		out = append(out, PathArg{Word: Word{Text: "."}, Use: FileRead})
 	}
 	return out
 }
 
 // ddPaths returns dd's if= (read) and of= (write) files.
-func ddPaths(args []shell.Word) []pathArg {
-	var out []pathArg
+func ddPaths(args []Word) []PathArg {
+	var out []PathArg
 	for _, a := range args {
 		if v, ok := strings.CutPrefix(a.Text, "if="); ok {
-			out = append(out, pathArg{word: shell.Word{Text: v, Dynamic: a.Dynamic, Glob: a.Glob}, acc: accessRead})
+			out = append(out, PathArg{Word: Word{Text: v, Dynamic: a.Dynamic, Glob: a.Glob}, Use: FileRead})
 		}
 		if v, ok := strings.CutPrefix(a.Text, "of="); ok {
-			out = append(out, pathArg{word: shell.Word{Text: v, Dynamic: a.Dynamic, Glob: a.Glob}, acc: accessWrite})
+			out = append(out, PathArg{Word: Word{Text: v, Dynamic: a.Dynamic, Glob: a.Glob}, Use: FileWrite})
 		}
 	}
 	return out
@@ -55,10 +57,10 @@ func ddPaths(args []shell.Word) []pathArg {
 // store: every operand with --no-index (diff and grep compare or search
 // any files then), every operand of git diff, and the file of
 // `git config --file`.
-func gitPaths(args []shell.Word) []pathArg {
-	var out []pathArg
-	for _, d := range (shell.Command{Name: shell.Word{Text: "git"}, Args: args}).GitDirs() {
-		out = append(out, pathArg{word: d, acc: accessRead})
+func gitPaths(args []Word) []PathArg {
+	var out []PathArg
+	for _, d := range (Command{Name: Word{Text: "git"}, Args: args}).GitDirs() {
+		out = append(out, PathArg{Word: d, Use: FileRead})
 	}
 	noIndex := false
 	for i, a := range args {
@@ -66,16 +68,16 @@ func gitPaths(args []shell.Word) []pathArg {
 		case a.Text == "--no-index":
 			noIndex = true
 		case (a.Text == "--file" || a.Text == "-f") && i+1 < len(args):
-			out = append(out, pathArg{word: args[i+1], acc: accessRead})
+			out = append(out, PathArg{Word: args[i+1], Use: FileRead})
 		case strings.HasPrefix(a.Text, "--file="):
-			out = append(out, pathArg{word: shell.Word{Text: a.Text[7:], Dynamic: a.Dynamic}, acc: accessRead})
+			out = append(out, PathArg{Word: Word{Text: a.Text[7:], Dynamic: a.Dynamic}, Use: FileRead})
 		}
 	}
-	ops := operands(args)
+	ops := Operands(args)
 	// git diff compares files outside the repository on its own (it
 	// switches to --no-index when a path is outside): its operands are
 	// checked as paths too; a revision resolves inside and passes.
-	diff := slices.IndexFunc(ops, func(w shell.Word) bool { return w.Text == "diff" })
+	diff := slices.IndexFunc(ops, func(w Word) bool { return w.Text == "diff" })
 	if !noIndex && diff < 0 {
 		return out
 	}
@@ -83,22 +85,38 @@ func gitPaths(args []shell.Word) []pathArg {
 		ops = ops[1:] // the subcommand
 	}
 	for _, w := range ops {
-		out = append(out, pathArg{word: w, acc: accessRead})
+		out = append(out, PathArg{Word: w, Use: FileRead})
 	}
 	return out
 }
 
 // sedPaths returns sed's files: written with -i, read otherwise (an
 // unknown option makes them written too).
-func sedPaths(args []shell.Word) []pathArg {
-	files, writes := shell.SedFiles(args)
-	acc := accessRead
+func sedPaths(args []Word) []PathArg {
+	files, writes := SedFiles(args)
+	use := FileRead
 	if writes {
-		acc = accessWrite
+		use = FileWrite
 	}
-	out := make([]pathArg, len(files))
+	out := make([]PathArg, len(files))
 	for i, f := range files {
-		out[i] = pathArg{word: f, acc: acc}
+		out[i] = PathArg{Word: f, Use: use}
+	}
+	return out
+}
+
+// Operands returns the arguments that are not options (all of them
+// after "--"), for commands read without their table entry's options.
+func Operands(args []Word) []Word {
+	var out []Word
+	for i, a := range args {
+		if a.Static() && a.Text == "--" {
+			return append(out, args[i+1:]...)
+		}
+		if a.Static() && len(a.Text) > 1 && a.Text[0] == '-' {
+			continue
+		}
+		out = append(out, a)
 	}
 	return out
 }
