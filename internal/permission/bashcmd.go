@@ -160,7 +160,7 @@ func (l *bashLine) inner(cmd shell.Command) *verdict {
 		v.writes = true
 		return &v
 	}
-	execs := findExecs(cmd)
+	execs := cmd.Execs()
 	if len(execs) == 0 {
 		return nil
 	}

@@ -81,7 +81,7 @@ func findRemoves(cmd shell.Command) bool {
 			return true
 		}
 	}
-	for _, x := range findExecs(cmd) {
+	for _, x := range cmd.Execs() {
 		if slices.Contains(removers, x.Name.Text) || x.Name.Text == "mv" {
 			return true
 		}

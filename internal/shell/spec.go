@@ -51,6 +51,7 @@ const (
 	runsRest                  // the words after its options
 	runsAfterDuration         // timeout: a duration, then the command
 	runsAfterAssigns          // env: NAME=VALUE words, then the command
+	runsSomewhere             // somewhere among its arguments, not stripped (sudo, watch…)
 )
 
 // entry is one row of the command table in its written form.
@@ -144,5 +145,8 @@ func init() {
 		for name, e := range t {
 			specs[name] = e.compile()
 		}
+	}
+	for _, name := range runsOther {
+		specs[name] = entry{opts: `*`, runs: runsSomewhere}.compile()
 	}
 }

@@ -28,7 +28,7 @@ func strip(words []Word) Command {
 // (env). The wrappers are the table's commands that run another one.
 func unwrap(name string, args []Word) ([]Word, []Assign, bool) {
 	spec := specs[name]
-	if spec == nil || spec.runs == runsNothing {
+	if spec == nil || spec.runs == runsNothing || spec.runs == runsSomewhere {
 		return nil, nil, false
 	}
 	if name == "command" && len(args) > 0 && strings.HasPrefix(args[0].Text, "-") &&
