@@ -59,32 +59,35 @@ func ddPaths(args []Word) []PathArg {
 // `git config --file`.
 func gitPaths(args []Word) []PathArg {
 	var out []PathArg
-	for _, d := range (Command{Name: Word{Text: "git"}, Args: args}).GitDirs() {
-		out = append(out, PathArg{Word: d, Use: FileRead})
+	top := specs["git"].Parse(args)
+	for i, o := range top.Opts {
+		if o == "-C" {
+			out = append(out, PathArg{Word: top.Values[i], Use: FileRead})
+		}
 	}
+	if len(top.Operands) == 0 {
+		return out
+	}
+	rest := top.Operands[1:] // after the subcommand
 	noIndex := false
-	for i, a := range args {
+	for i, a := range rest {
 		switch {
 		case a.Text == "--no-index":
 			noIndex = true
-		case (a.Text == "--file" || a.Text == "-f") && i+1 < len(args):
-			out = append(out, PathArg{Word: args[i+1], Use: FileRead})
+		case (a.Text == "--file" || a.Text == "-f") && i+1 < len(rest):
+			out = append(out, PathArg{Word: rest[i+1], Use: FileRead})
 		case strings.HasPrefix(a.Text, "--file="):
 			out = append(out, PathArg{Word: Word{Text: a.Text[7:], Dynamic: a.Dynamic}, Use: FileRead})
 		}
 	}
-	ops := Operands(args)
 	// git diff compares files outside the repository on its own (it
 	// switches to --no-index when a path is outside): its operands are
 	// checked as paths too; a revision resolves inside and passes.
-	diff := slices.IndexFunc(ops, func(w Word) bool { return w.Text == "diff" })
-	if !noIndex && diff < 0 {
+	ops := Operands(top.Operands)
+	if !noIndex && !slices.ContainsFunc(ops, func(w Word) bool { return w.Static() && w.Text == "diff" }) {
 		return out
 	}
-	if len(ops) > 0 {
-		ops = ops[1:] // the subcommand
-	}
-	for _, w := range ops {
+	for _, w := range ops[1:] {
 		out = append(out, PathArg{Word: w, Use: FileRead})
 	}
 	return out

@@ -65,6 +65,8 @@ func (s *Spec) Parse(args []Word) Args {
 		case !w.Static() && !strings.HasPrefix(t, "-") && (s.dynOK || (w.Glob && !w.Dynamic)):
 			out.Operands = append(out.Operands, w) // a glob's matches are checked where it expands
 			opts = opts && !s.ordered
+		case w.Glob && !w.Dynamic && globbedValue(t):
+			s.longOpt(&out, w, next) // --include=*.go: every match starts with the option's name
 		case !w.Static() && s.any:
 			out.Operands = append(out.Operands, w)
 		case !w.Static():
@@ -111,7 +113,7 @@ func (s *Spec) longOpt(out *Args, w Word, next func() (Word, bool)) {
 	case !ok || (has && !o.value):
 		s.unknown(out, w.Text)
 	case has:
-		out.add(o, Word{Text: value})
+		out.add(o, Word{Text: value, Glob: w.Glob})
 	case o.value && !o.optional:
 		v, ok := next()
 		if !ok {
@@ -164,4 +166,12 @@ func (c Command) ParsedArgs() (*Spec, Args, bool) {
 		return nil, Args{}, false
 	}
 	return s, s.Parse(c.Args), true
+}
+
+// globbedValue reports whether t is a long option whose value (and only
+// its value) holds glob characters: whatever the glob matches is that
+// option with some value.
+func globbedValue(t string) bool {
+	name, _, ok := strings.Cut(t, "=")
+	return ok && strings.HasPrefix(name, "--") && !strings.ContainsAny(name, "*?[]{}\\")
 }

@@ -9,7 +9,7 @@ var fileTable = map[string]entry{
 		dereference-command-line-symlink-to-dir hide= hyperlink? indicator-style= inode ignore= kibibytes dereference!
 		numeric-uid-gid literal hide-control-chars show-control-chars quote-name quoting-style= reverse recursive size
 		sort= time= time-style= tabsize= width= context zero help version`,
-		operands: FileRead, ro: true, follow: "-R --recursive"},
+		operands: FileRead, ro: true, dyn: true, follow: "-R --recursive"},
 	"cat": {opts: `A b e E n s t T u v show-all number-nonblank show-ends number squeeze-blank show-tabs
 		show-nonprinting help version`, operands: FileRead, ro: true, dyn: true},
 	"head": {opts: `c: n: q v z # bytes= lines= quiet silent verbose zero-terminated help version`,
