@@ -10,17 +10,14 @@ type pathArg struct {
 	acc  access
 }
 
-// knowsPaths reports whether the command table knows the command's
-// paths (shell.Command.OperandPaths).
-func knowsPaths(cmd shell.Command) bool {
-	_, ok := cmd.OperandPaths()
-	return ok
-}
-
-// pathArgs returns the paths a command reads or writes, as far as the
-// command table knows the command.
-func pathArgs(cmd shell.Command) []pathArg {
-	ops, _ := cmd.OperandPaths()
+// pathArgs returns the paths a command reads or writes, and whether
+// the command table knows the command's paths
+// (shell.Command.OperandPaths).
+func pathArgs(cmd shell.Command) ([]pathArg, bool) {
+	ops, ok := cmd.OperandPaths()
+	if !ok {
+		return nil, false
+	}
 	out := make([]pathArg, 0, len(ops))
 	for _, p := range ops {
 		acc := accessRead
@@ -29,5 +26,5 @@ func pathArgs(cmd shell.Command) []pathArg {
 		}
 		out = append(out, pathArg{word: p.Word, acc: acc})
 	}
-	return out
+	return out, true
 }

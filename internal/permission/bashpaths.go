@@ -26,7 +26,8 @@ var (
 // pathVerdicts checks every path the command uses. Paths inside the
 // working directories that no rule mentions give no verdict.
 func (l *bashLine) pathVerdicts(cmd shell.Command) []verdict {
-	if !knowsPaths(cmd) {
+	paths, ok := pathArgs(cmd)
+	if !ok {
 		return nil
 	}
 	var out []verdict
@@ -39,7 +40,7 @@ func (l *bashLine) pathVerdicts(cmd shell.Command) []verdict {
 		}
 		out = l.xargsVerdicts(cmd, roots)
 	}
-	for _, a := range pathArgs(cmd) {
+	for _, a := range paths {
 		out = append(out, l.checkWord(a.word, a.acc)...)
 	}
 	return out

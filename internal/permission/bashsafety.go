@@ -101,7 +101,7 @@ func (l *bashLine) editCommand(cmd shell.Command) bool {
 	default:
 		return false
 	}
-	if cmd.MoreArgs || len(pathArgs(cmd)) == 0 {
+	if paths, _ := pathArgs(cmd); cmd.MoreArgs || len(paths) == 0 {
 		return false
 	}
 	for _, a := range cmd.Assigns {

@@ -37,7 +37,8 @@ func (l *bashLine) followVerdicts(cmd shell.Command) []verdict {
 	var roots []fsPath
 	var refused []verdict
 	var words []shell.Word
-	for _, p := range pathArgs(cmd) {
+	paths, _ := pathArgs(cmd)
+	for _, p := range paths {
 		words = append(words, p.word)
 	}
 	if len(words) == 0 || (searchers[cmd.Name.Text] && len(operands(cmd.Args)) <= 1) {

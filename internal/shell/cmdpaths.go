@@ -60,9 +60,9 @@ func ddPaths(args []Word) []PathArg {
 func gitPaths(args []Word) []PathArg {
 	var out []PathArg
 	top := specs["git"].Parse(args)
-	for i, o := range top.Opts {
-		if o == "-C" {
-			out = append(out, PathArg{Word: top.Values[i], Use: FileRead})
+	for _, o := range top.Opts {
+		if o.Name == "-C" {
+			out = append(out, PathArg{Word: o.Value, Use: FileRead})
 		}
 	}
 	if len(top.Operands) == 0 {

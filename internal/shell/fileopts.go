@@ -47,7 +47,7 @@ func (c Command) OptionFiles() []FileArg {
 		return a.Files
 	}
 	s := specs[c.Name.Text]
-	if s == nil {
+	if s == nil || !s.hasFiles {
 		return nil
 	}
 	return s.Parse(c.Args).Files

@@ -53,9 +53,9 @@ func (c Command) GitDirs() []Word {
 	}
 	a := specs["git"].Parse(c.Args)
 	var out []Word
-	for i, o := range a.Opts {
-		if o == "-C" {
-			out = append(out, a.Values[i])
+	for _, o := range a.Opts {
+		if o.Name == "-C" {
+			out = append(out, o.Value)
 		}
 	}
 	return out

@@ -30,6 +30,14 @@ var loopWrites = map[string]bool{"read": true, "mapfile": true, "readarray": tru
 	"declare": true, "typeset": true, "local": true, "export": true, "readonly": true, "nameref": true,
 	"cd": true, "pushd": true, "popd": true, "select": true, "trap": true}
 
+// invalidate unbinds a variable: something may assign it.
+func (l *loopState) invalidate(name string) {
+	if l.invalid == nil {
+		l.invalid = map[string]bool{}
+	}
+	l.invalid[name] = true
+}
+
 // loopVisit notes the nodes that bind or may assign loop variables.
 func (w *walker) loopVisit(n syntax.Node) {
 	l := &w.loops
@@ -44,23 +52,23 @@ func (w *walker) loopVisit(n syntax.Node) {
 		for _, x := range it.Items {
 			v := w.word(x)
 			if v.Dynamic || strings.HasPrefix(v.Text, "-") || v.Text == "" {
-				l.invalid[scope.name] = true
+				l.invalidate(scope.name)
 			}
 			scope.values = append(scope.values, v)
 		}
 		for _, s := range l.scopes {
 			if s.name == scope.name {
-				l.invalid[scope.name] = true
+				l.invalidate(scope.name)
 			}
 		}
 		l.scopes = append(l.scopes, scope)
 	case *syntax.Assign:
-		if n.Name != nil {
-			l.invalid[n.Name.Value] = true
+		if n.Name != nil && len(l.scopes) > 0 {
+			l.invalidate(n.Name.Value)
 		}
 	case *syntax.ParamExp:
 		if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) && n.Param != nil {
-			l.invalid[n.Param.Value] = true
+			l.invalidate(n.Param.Value)
 		}
 	case *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause, *syntax.CStyleLoop, *syntax.DeclClause,
 		*syntax.CoprocClause, *syntax.FuncDecl:

@@ -26,6 +26,7 @@ type Spec struct {
 	check        func(Command, *Args) string
 	followAlways bool   // follows links whenever it reads a directory (diff)
 	anyFollow    bool   // some form of the command follows links
+	hasFiles     bool   // some option's value names a file
 	followNeed   string // an option that must be present too for following (ls -L needs -R)
 	runs         runKind
 	// paths reads the files of a command whose arguments are a language
@@ -119,6 +120,7 @@ func (e entry) compile() *Spec {
 		o.value = hasVal || o.optional
 		s.anyFollow = s.anyFollow || o.follows
 		o.use = fileUses[val]
+		s.hasFiles = s.hasFiles || o.use != 0
 		if len(name) == 1 {
 			o.name = "-" + name
 			s.short[name[0]] = o

@@ -16,10 +16,15 @@ type Args struct {
 	Follows bool
 	// Pattern is set when an option supplied the pattern.
 	Pattern bool
-	// Opts are the canonical names of the options given, in order.
-	Opts []string
-	// Values are the option values, parallel to Opts ("" for a flag).
-	Values []Word
+	// Opts are the options given, in order.
+	Opts []Opt
+}
+
+// Opt is one option given: its canonical name ("-x", "--name") and its
+// value (empty for a flag).
+type Opt struct {
+	Name  string
+	Value Word
 }
 
 // Has reports whether one of the named options (canonical: "-x",
@@ -27,7 +32,7 @@ type Args struct {
 func (a *Args) Has(names ...string) bool {
 	for _, o := range a.Opts {
 		for _, n := range names {
-			if o == n {
+			if o.Name == n {
 				return true
 			}
 		}
@@ -41,6 +46,7 @@ func (a *Args) Has(names ...string) bool {
 // Long options must be written in full: an abbreviation is unknown.
 func (s *Spec) Parse(args []Word) Args {
 	var out Args
+	out.Operands = make([]Word, 0, len(args))
 	opts := true
 	for i := 0; i < len(args); i++ {
 		w := args[i]
@@ -84,8 +90,7 @@ func (s *Spec) Parse(args []Word) Args {
 
 func (s *Spec) unknown(a *Args, t string) {
 	if s.any {
-		a.Opts = append(a.Opts, t)
-		a.Values = append(a.Values, Word{})
+		a.Opts = append(a.Opts, Opt{Name: t})
 		return
 	}
 	if a.Unknown == "" {
@@ -97,8 +102,7 @@ func (s *Spec) unknown(a *Args, t string) {
 }
 
 func (a *Args) add(o optSpec, value Word) {
-	a.Opts = append(a.Opts, o.name)
-	a.Values = append(a.Values, value)
+	a.Opts = append(a.Opts, Opt{o.name, value})
 	a.Follows = a.Follows || o.follows
 	a.Pattern = a.Pattern || o.pattern
 	if o.use != 0 {
@@ -129,8 +133,7 @@ func (s *Spec) longOpt(out *Args, w Word, next func() (Word, bool)) {
 func (s *Spec) shortOpts(out *Args, w Word, next func() (Word, bool)) {
 	t := w.Text
 	if s.numeric && strings.Trim(t[1:], "0123456789") == "" {
-		out.Opts = append(out.Opts, "-#")
-		out.Values = append(out.Values, Word{Text: t[1:]})
+		out.Opts = append(out.Opts, Opt{"-#", Word{Text: t[1:]}})
 		return
 	}
 	for j := 1; j < len(t); j++ {

@@ -18,7 +18,6 @@ type walker struct {
 
 func analyse(f *syntax.File, src string) *Analysis {
 	w := &walker{src: src, a: &Analysis{last: -1}, index: map[syntax.Node]int{}}
-	w.loops.invalid = map[string]bool{}
 	syntax.Walk(f, w.visit)
 	w.finishLoops()
 	w.finishPipes()
