@@ -21,78 +21,102 @@ func awkCheck(c Command, a *Args) string {
 // awkBanned are the words that reach outside the program's input and
 // standard output.
 var awkBanned = map[string]bool{"system": true, "getline": true, "ARGV": true, "ARGC": true,
-	"ENVIRON": false, "PROCINFO": true, "close": true, "fflush": true}
+	"PROCINFO": true, "close": true, "fflush": true}
+
+// awkKeywords are the words after which a '/' may start a regular
+// expression or divide depending on the awk; the scan refuses the
+// doubt.
+var awkKeywords = map[string]bool{"BEGIN": true, "END": true, "function": true, "func": true, "if": true,
+	"while": true, "for": true, "do": true, "else": true, "in": true, "print": true, "printf": true,
+	"return": true, "delete": true, "exit": true, "next": true, "nextfile": true, "case": true, "default": true}
 
 // awkUnsafe scans the program's tokens; it returns why the program may
-// do more than print, or "".
+// do more than print, or "". A '/' is a division after an operand (a
+// name, a number, ')' or ']', a string) and a regular expression after
+// an operator or punctuation; after a keyword or ++/-- the awks differ,
+// and the scan refuses. Comments are refused too (a misread '/' could
+// make one hide code).
 func awkUnsafe(p string) string {
-	braces, parens := 0, 0
-	operand := false // the last token ends an operand: a '/' after it divides
+	var st awkScan
 	for i := 0; i < len(p); i++ {
-		ch := p[i]
-		switch {
-		case ch == '"':
-			end, ok := awkString(p, i)
-			if !ok {
-				return "has an unterminated string"
-			}
-			i, operand = end, true
-		case ch == '/' && !operand:
-			end, ok := awkRegex(p, i)
-			if !ok {
-				return "has a regular expression it cannot read safely"
-			}
-			i, operand = end, true
-		case ch == '#':
-			for i < len(p) && p[i] != '\n' {
-				i++
-			}
-		case isAwkWord(ch):
-			j := i
-			for j < len(p) && isAwkWord(p[j]) {
-				j++
-			}
-			if awkBanned[p[i:j]] {
-				return "uses " + p[i:j]
-			}
-			i, operand = j-1, true
-		case ch == '@' || ch == '`':
-			return "uses " + string(ch)
-		case ch == '|':
-			if i+1 < len(p) && p[i+1] == '|' {
-				i++
-				operand = false
-				continue
-			}
-			return "pipes to or from a command"
-		case (ch == '>' || ch == '<') && braces > 0 && parens == 0:
-			return "has a redirection (or a comparison outside parentheses) in an action"
-		case ch == '{':
-			braces++
-			operand = false
-		case ch == '}':
-			braces--
-			operand = false
-		case ch == '(':
-			parens++
-			operand = false
-		case ch == ')':
-			parens--
-			operand = true
-		case ch == ']':
-			operand = true
-		case ch == ' ' || ch == '\t':
-		default:
-			operand = false
+		end, why := st.step(p, i)
+		if why != "" {
+			return why
 		}
-		if braces < 0 || parens < 0 {
+		i = end
+		if st.braces < 0 || st.parens < 0 {
 			return "has unbalanced braces or parentheses"
 		}
 	}
-	if braces != 0 || parens != 0 {
+	if st.braces != 0 || st.parens != 0 {
 		return "has unbalanced braces or parentheses"
 	}
 	return ""
+}
+
+// awkScan is the state of the scan: nesting, and what the last token
+// was (an operand, or a word or operator after which '/' is doubtful).
+type awkScan struct {
+	braces, parens int
+	operand, doubt bool
+}
+
+// step reads the token at i and returns the index of its last byte.
+func (st *awkScan) step(p string, i int) (int, string) {
+	ch := p[i]
+	operand, doubt := false, false
+	switch {
+	case ch == ' ' || ch == '\t':
+		return i, ""
+	case ch == '"':
+		end, ok := awkString(p, i)
+		if !ok {
+			return i, "has an unterminated string"
+		}
+		i, operand = end, true
+	case ch == '/' && st.doubt:
+		return i, "has a '/' that awks read differently (division or regular expression)"
+	case ch == '/' && !st.operand:
+		end, ok := awkRegex(p, i)
+		if !ok {
+			return i, "has a regular expression it cannot read safely"
+		}
+		i, operand = end, true
+	case isAwkWord(ch):
+		j := i
+		for j < len(p) && isAwkWord(p[j]) {
+			j++
+		}
+		w := p[i:j]
+		if awkBanned[w] {
+			return i, "uses " + w
+		}
+		i, operand, doubt = j-1, !awkKeywords[w], awkKeywords[w]
+	case ch == '#' || ch == '@' || ch == '`':
+		return i, "uses " + string(ch)
+	case ch == '|':
+		if i+1 >= len(p) || p[i+1] != '|' {
+			return i, "pipes to or from a command"
+		}
+		i++
+	case (ch == '>' || ch == '<') && st.braces > 0 && st.parens == 0:
+		return i, "has a redirection (or a comparison outside parentheses) in an action"
+	case (ch == '+' || ch == '-') && i+1 < len(p) && p[i+1] == ch:
+		i, doubt = i+1, true
+	case ch == '{':
+		st.braces++
+	case ch == '}':
+		st.braces--
+	case ch == '(':
+		st.parens++
+	case ch == ')':
+		st.parens--
+		operand = true
+	case ch == ']':
+		operand = true
+	}
+	st.operand, st.doubt = operand, doubt
+	return i, ""
 }
 
 // awkString returns the index of the closing quote of the string at i.

@@ -44,7 +44,7 @@ func (w *walker) loopVisit(n syntax.Node) {
 	switch n := n.(type) {
 	case *syntax.ForClause:
 		it, ok := n.Loop.(*syntax.WordIter)
-		if !ok || it.Name == nil || !it.InPos.IsValid() {
+		if !ok || n.Select || it.Name == nil || !it.InPos.IsValid() {
 			l.all = true
 			return
 		}

@@ -4,10 +4,14 @@
 // every redirection and every substitution. On top of that analysis it
 // decides whether a command is read-only (ReadOnly), likely destructive
 // (Destructive), and which command's exit status the whole line returns
-// (Analysis.Last). The per-command knowledge is allowlists: Hazard (builtins
-// that evaluate data as code or change later parsing), SideEffect
-// (network and system-changing forms), OptionFiles (option values that
-// name files) and FollowsLinks (recursive readers that follow links).
+// (Analysis.Last). The per-command knowledge is one positive list, the
+// command table (spec.go, spectable*.go): each known command's options,
+// the operands and option values that name files read or written, its
+// read-only forms, the options that follow links, and whether it runs
+// another command. ReadOnly, OperandPaths, OptionFiles, FollowsLinks and
+// wrapper stripping read it; anything not in it is not read-only. Beside
+// it, Hazard names builtins that evaluate data as code or change later
+// parsing, and SideEffect network and system-changing forms.
 //
 // It is a leaf package: the Bash tool and the permission engine import it.
 package shell

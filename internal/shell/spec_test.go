@@ -105,3 +105,27 @@ func TestTableWrappers(t *testing.T) {
 		t.Error("RunsCommand disagrees with the table")
 	}
 }
+
+// TestAwkPrograms: an awk program is read-only only when the scan can
+// show it does nothing but read its input and print; a '/' whose
+// meaning differs between awks (after a keyword or ++) is refused, so a
+// misread regular expression cannot hide a redirection.
+func TestAwkPrograms(t *testing.T) {
+	cases := []struct {
+		prog string
+		want bool
+	}{
+		{`{print $1}`, true}, {`NR>1{n++} END{print n}`, true}, {`/a|b/ {print}`, true},
+		{`$1 ~ /x/ { if ($2 > 3) print $3 / 2 }`, true}, {`{ s = s "x" } END { print s }`, true},
+		{`{print > "f"}`, false}, {`{print | "sh"}`, false}, {`{system("id")}`, false},
+		{`{"date" | getline d}`, false}, {`BEGIN{ARGV[1]="/etc/passwd"; ARGC=2}`, false},
+		{`{ x++ / 2; print > "f"; y = 1 / 2 }`, false}, {"{ print /#/ > \"f\"\n}", false},
+		{`{ x ~ /}/; print > "f"; y ~ /{/ }`, false}, {`{ print /[/]/ }`, false}, {`@load "x"`, false},
+		{`{ f = "system"; @f("id") }`, false}, {`{print "a" # > "f"` + "\n}", false}, {`{print`, false},
+	}
+	for _, tc := range cases {
+		if got := awkUnsafe(tc.prog) == ""; got != tc.want {
+			t.Errorf("awkUnsafe(%q) = %q, want safe=%v", tc.prog, awkUnsafe(tc.prog), tc.want)
+		}
+	}
+}
