@@ -148,6 +148,9 @@ func init() {
 			specs[name] = e.compile()
 		}
 	}
+	for _, name := range versionTools {
+		specs[name] = entry{opts: `*`, ro: true, check: versionCheck}.compile()
+	}
 	for _, name := range runsOther {
 		specs[name] = entry{opts: `*`, runs: runsSomewhere}.compile()
 	}

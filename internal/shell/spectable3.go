@@ -1,5 +1,7 @@
 package shell
 
+import "strings"
+
 // The command table, part 3: toolchains, interpreters of small
 // programs, and wrappers that run another command.
 var toolTable = map[string]entry{
@@ -30,3 +32,20 @@ var gitSubFiles = entry{opts: `* O:r output=w contents=r ignore-revs-file=r`}.co
 // awkEntry: the program is the first operand; only -F and -v are
 // understood (-f reads the program from a file, gawk's -i/-l load code).
 var awkEntry = entry{opts: `F: v:`, operands: FileRead, skip: 1, ro: true, check: awkCheck}
+
+// versionTools are the toolchains in the table only for a lone
+// --version or --help, which only prints.
+var versionTools = strings.Fields(`node npm npx yarn pnpm bun deno python python3 pip pip3 ruby gem cargo
+	rustc rustup java javac mvn gradle gcc g++ cc clang make cmake ninja docker kubectl tsc php perl swift
+	dotnet bash zsh sh`)
+
+// versionCheck accepts `tool --version` and `tool --help`.
+func versionCheck(c Command, _ *Args) string {
+	if len(c.Args) == 1 && c.Args[0].Static() && !c.MoreArgs {
+		switch c.Args[0].Text {
+		case "--version", "-version", "-V", "--help", "-h":
+			return ""
+		}
+	}
+	return c.Name.Text + " runs a program (only --version and --help just print)"
+}
