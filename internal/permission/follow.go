@@ -20,10 +20,6 @@ const maxFollowTime = 2 * time.Second
 // small.
 var maxFollowEntries = 20_000
 
-// searchers take a pattern as their first operand and search the
-// current directory when no other operand follows.
-var searchers = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "ag": true}
-
 var errFollowBound = errors.New("the tree is too big to check for symbolic links")
 
 // followVerdicts checks the trees a link-following command walks: every
@@ -41,7 +37,7 @@ func (l *bashLine) followVerdicts(cmd shell.Command) []verdict {
 	for _, p := range paths {
 		words = append(words, p.word)
 	}
-	if len(words) == 0 || (searchers[cmd.Name.Text] && len(operands(cmd.Args)) <= 1) {
+	if len(words) == 0 || (shell.SpecOf(cmd.Name.Text).PatternFirst() && len(operands(cmd.Args)) <= 1) {
 		words = append(words, shell.Word{Text: "."}) // the default tree (a lone operand may be the pattern)
 	}
 	for _, w := range words {

@@ -155,3 +155,9 @@ func init() {
 		specs[name] = entry{opts: `*`, runs: runsSomewhere}.compile()
 	}
 }
+
+// PatternFirst reports whether the command's first operand is not a
+// file (a search pattern, a mode) unless an option gives it; a searcher
+// with only that operand reads the current directory. It is false for a
+// nil Spec.
+func (s *Spec) PatternFirst() bool { return s != nil && s.skip > 0 }
