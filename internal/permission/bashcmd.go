@@ -103,6 +103,8 @@ func (l *bashLine) allowed(cmd shell.Command, what string) verdict {
 	why := " is not read-only"
 	if e := cmd.SideEffect(); e != "" {
 		why += " (" + e + ")"
+	} else if e := cmd.Why(); e != "" {
+		why += " (" + e + ")"
 	}
 	v := askV(askMode, what+why+" and no allow rule matches it; it needs approval in "+string(l.c.mode)+" mode")
 	v.suggest = []suggestion{bashSuggestion(cmd)}
@@ -158,7 +160,7 @@ func (l *bashLine) inner(cmd shell.Command) *verdict {
 		v.writes = true
 		return &v
 	}
-	execs := findExecs(cmd)
+	execs := cmd.Execs()
 	if len(execs) == 0 {
 		return nil
 	}

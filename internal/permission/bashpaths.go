@@ -16,25 +16,31 @@ import (
 const maxGlobMatches = 1000
 
 var (
-	errDynamic = errors.New("its value is only known at run time")
-	errLostCwd = errors.New("an earlier cd went to a directory that is only known at run time")
-	errTooMany = errors.New("the glob's directory has too many files to check")
-	errGlobDir = errors.New("it has a wildcard in a directory part")
+	errDynamic  = errors.New("its value is only known at run time")
+	errLostCwd  = errors.New("an earlier cd went to a directory that is only known at run time")
+	errTooMany  = errors.New("the glob's directory has too many files to check")
+	errGlobDir  = errors.New("it has a wildcard in a directory part")
+	errDashGlob = errors.New("a file name it matches starts with '-', which the command would read as an option")
 )
 
 // pathVerdicts checks every path the command uses. Paths inside the
 // working directories that no rule mentions give no verdict.
 func (l *bashLine) pathVerdicts(cmd shell.Command) []verdict {
-	if !knowsPaths(cmd) {
+	paths, ok := pathArgs(cmd)
+	if !ok {
 		return nil
 	}
-	if cmd.MoreArgs {
-		v := askV(askMode, "xargs gives "+cmd.Name.Text+" paths that are only known at run time")
-		v.writes = true
-		return []verdict{v}
-	}
 	var out []verdict
-	for _, a := range pathArgs(cmd) {
+	if cmd.MoreArgs {
+		roots, ok := l.xargsInput(cmd)
+		if !ok {
+			v := askV(askMode, "xargs gives "+cmd.Name.Text+" paths that are only known at run time")
+			v.writes = true
+			return []verdict{v}
+		}
+		out = l.xargsVerdicts(cmd, roots)
+	}
+	for _, a := range paths {
 		out = append(out, l.checkWord(a.word, a.acc)...)
 	}
 	return out
@@ -83,6 +89,9 @@ func (l *bashLine) isProcSubst(w shell.Word) bool {
 // against the file system (a glob without match stays literal, as in
 // Bash); brace expansion, extended globs and expansions are unknown.
 func (l *bashLine) resolveWord(w shell.Word) ([]fsPath, error) {
+	if vals, ok := l.a.Loops[w.Var]; ok && w.Bound {
+		return l.resolveWords(vals)
+	}
 	if w.Dynamic || (w.Glob && strings.ContainsAny(w.Text, "{}()")) {
 		return nil, errDynamic
 	}
@@ -97,7 +106,7 @@ func (l *bashLine) resolveWord(w shell.Word) ([]fsPath, error) {
 		if !ok {
 			return nil, fmt.Errorf("%q cannot be resolved", text)
 		}
-		ps, err := l.expand(abs, w.Glob)
+		ps, err := l.expand(abs, w.Glob, !strings.Contains(text, "/"))
 		if err != nil {
 			return nil, err
 		}
@@ -109,13 +118,33 @@ func (l *bashLine) resolveWord(w shell.Word) ([]fsPath, error) {
 	return out, nil
 }
 
+// resolveWords resolves the values of a loop variable.
+func (l *bashLine) resolveWords(ws []shell.Word) ([]fsPath, error) {
+	var out []fsPath
+	for _, v := range ws {
+		ps, err := l.resolveWord(v)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ps...)
+	}
+	return out, nil
+}
+
 // expand resolves a path, expanding it first when it is a glob.
-func (l *bashLine) expand(abs string, glob bool) ([]fsPath, error) {
+// A match of a glob without a directory part that starts with '-'
+// (bare) is refused: the command would take it for an option.
+func (l *bashLine) expand(abs string, glob, bare bool) ([]fsPath, error) {
 	names := []string{abs}
 	if glob {
 		matches, err := globMatches(abs)
 		if err != nil {
 			return nil, err
+		}
+		for _, m := range matches {
+			if bare && strings.HasPrefix(filepath.Base(m), "-") {
+				return nil, errDashGlob
+			}
 		}
 		if len(matches) > 0 {
 			names = matches

@@ -20,8 +20,8 @@ func (l *bashLine) structural(cmd shell.Command) (why string, exact bool) {
 	switch {
 	case !cmd.Name.Static():
 		return "has a command name that is only known at run time", false
-	case name == "" && len(cmd.Assigns) > 0:
-		return "", false
+	case len(cmd.Raw) == 0:
+		return "", false // assignments only
 	case !plainName(name):
 		return "has an unusual command name", false
 	case name == "source" || name == ".":
@@ -34,6 +34,8 @@ func (l *bashLine) structural(cmd shell.Command) (why string, exact bool) {
 		return "runs find with -exec or -delete", true
 	case name == "git" && l.gitMoved() && !l.gitDirsSafe():
 		return "runs git after a change of directory that may leave the working directory's repository (another repository's configuration can run programs)", false
+	case name == "git" && !l.gitCDirsSafe(cmd):
+		return "runs git -C in a directory that may leave the working directory's repository (another repository's configuration can run programs)", false
 	case name == "git" && l.c.gitUnsafeCwd():
 		return "runs git in a directory that may belong to another repository (a bare repository's configuration can run programs)", false
 	}
@@ -70,7 +72,7 @@ func plainName(name string) bool {
 // readOnly reports whether the command is in the built-in read-only set
 // with only harmless assignments. Its paths are checked separately.
 func (l *bashLine) readOnly(cmd shell.Command) bool {
-	assignOnly := (cmd.Name.Text == "" && !cmd.Name.Dynamic) || isDecl(cmd.Name.Text)
+	assignOnly := len(cmd.Raw) == 0 || isDecl(cmd.Name.Text)
 	for _, a := range cmd.Assigns {
 		if !safeAssign(a) && !(assignOnly && localAssign(a)) {
 			return false
@@ -79,8 +81,8 @@ func (l *bashLine) readOnly(cmd shell.Command) bool {
 	if cmd.Name.Text == "git" && l.gitMoved() && !l.gitDirsSafe() {
 		return false
 	}
-	if cmd.Name.Text == "sed" {
-		return readOnlySed(cmd)
+	if _, ok := l.xargsInput(cmd); ok {
+		cmd.MoreArgs = false // xargs appends names find prints, checked by xargsVerdicts
 	}
 	return cmd.ReadOnly()
 }
@@ -93,13 +95,13 @@ func (l *bashLine) editCommand(cmd shell.Command) bool {
 	switch cmd.Name.Text {
 	case "mkdir", "touch", "rm", "rmdir", "mv", "cp":
 	case "sed":
-		if !safeSed(cmd) {
+		if !shell.SafeSed(cmd) {
 			return false
 		}
 	default:
 		return false
 	}
-	if cmd.MoreArgs || len(pathArgs(cmd)) == 0 {
+	if paths, _ := pathArgs(cmd); cmd.MoreArgs || len(paths) == 0 {
 		return false
 	}
 	for _, a := range cmd.Assigns {

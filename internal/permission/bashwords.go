@@ -11,15 +11,6 @@ import (
 // pattern matches it only through a trailing wildcard.
 const xargsInput = "\x00xargs-input"
 
-// runners run the command given in their arguments. Deny and ask rules
-// also look at every tail of their arguments, so `sudo rm -rf x` meets
-// a deny on `rm *`.
-var runners = map[string]bool{"sudo": true, "doas": true, "exec": true, "xargs": true, "setsid": true,
-	"flock": true, "watch": true, "nsenter": true, "chroot": true, "unshare": true, "su": true,
-	"runuser": true, "pkexec": true, "strace": true, "ltrace": true, "ionice": true, "taskset": true,
-	"chrt": true, "systemd-run": true, "firejail": true, "env": true, "nohup": true, "timeout": true,
-	"nice": true, "stdbuf": true, "time": true, "command": true, "builtin": true, "caffeinate": true}
-
 // renderWord writes a word for matching: static text that needs it is
 // single-quoted so that "a b" stays one word; dynamic words and globs
 // appear as written.
@@ -141,7 +132,7 @@ func denyCandidates(cmd shell.Command) []string {
 	}
 	lead := len(cmd.Raw) - len(ws) + 1 // the wrappers and the name
 	for i, w := range cmd.Raw[:max(lead, 0)] {
-		if w.Static() && runners[path.Base(w.Text)] {
+		if w.Static() && shell.RunsCommand(path.Base(w.Text)) {
 			for k := i + 1; k < len(cmd.Raw); k++ {
 				out = append(out, render(cmd.Raw[k:]), plain(cmd.Raw[k:]))
 			}
@@ -151,45 +142,5 @@ func denyCandidates(cmd shell.Command) []string {
 	return out
 }
 
-// findExecs returns the commands find runs with -exec, -execdir, -ok
-// and -okdir, as simple commands of their own.
-func findExecs(cmd shell.Command) []shell.Command {
-	if cmd.Name.Text != "find" {
-		return nil
-	}
-	var out []shell.Command
-	args := cmd.Args
-	for i := 0; i < len(args); i++ {
-		switch args[i].Text {
-		case "-exec", "-execdir", "-ok", "-okdir":
-		default:
-			continue
-		}
-		j := i + 1
-		for j < len(args) && args[j].Text != ";" && args[j].Text != "+" {
-			j++
-		}
-		if j > i+1 {
-			ws := args[i+1 : j]
-			out = append(out, shell.Command{Name: ws[0], Args: ws[1:], Raw: ws, Source: plain(ws)})
-		}
-		i = j
-	}
-	return out
-}
-
-// operands returns the arguments that are not options (all of them
-// after "--").
-func operands(args []shell.Word) []shell.Word {
-	var out []shell.Word
-	for i, a := range args {
-		if a.Static() && a.Text == "--" {
-			return append(out, args[i+1:]...)
-		}
-		if a.Static() && len(a.Text) > 1 && a.Text[0] == '-' {
-			continue
-		}
-		out = append(out, a)
-	}
-	return out
-}
+// operands returns the arguments that are not options.
+func operands(args []shell.Word) []shell.Word { return shell.Operands(args) }

@@ -25,8 +25,15 @@ var issueAllow = []string{"Bash(echo *)", "Bash(ls *)", "Bash(cat *)", "Bash(git
 // scratch world, with the issue's allow rules.
 func checkClass(t *testing.T, w kernelPathWorld, cases []classCase) {
 	t.Helper()
+	checkClassWith(t, w, issueAllow, cases)
+}
+
+// checkClassWith is checkClass with other allow rules (none at all, to
+// show that the read-only analysis alone allows a command).
+func checkClassWith(t *testing.T, w kernelPathWorld, rules []string, cases []classCase) {
+	t.Helper()
 	var allow []RuleSource
-	for _, r := range issueAllow {
+	for _, r := range rules {
 		allow = append(allow, RuleSource{Text: r, Source: SourceCLI})
 	}
 	approved := make([]bool, len(cases))
@@ -166,7 +173,9 @@ func TestNetworkAndSystemForms(t *testing.T) {
 		{"git remote -v", true, "read-only"},
 		{"git remote show -n origin", true, "read-only"},
 		{"git remote show", true, "read-only"},
-		{"git config --get user.name", true, "read-only"},
+		{"git config --local --get user.name", true, "read-only"},
+		{"git config --get user.name", false, "reads ~/.gitconfig"},
+		{"git config --list", false, "reads ~/.gitconfig"},
 		{"date +%Y-%m-%d", true, "read-only"},
 		{"date -u -d @0 +%s", true, "read-only"},
 		{"date --iso-8601=seconds", true, "read-only"},

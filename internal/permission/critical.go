@@ -57,8 +57,9 @@ func removalTargets(cmd shell.Command) []shell.Word {
 		}
 	case name == "find" && findRemoves(cmd):
 		var out []shell.Word
-		for _, a := range findPaths(cmd.Args) {
-			out = append(out, a.word)
+		roots, _ := cmd.OperandPaths()
+		for _, a := range roots {
+			out = append(out, a.Word)
 		}
 		return out
 	}
@@ -80,7 +81,7 @@ func findRemoves(cmd shell.Command) bool {
 			return true
 		}
 	}
-	for _, x := range findExecs(cmd) {
+	for _, x := range cmd.Execs() {
 		if slices.Contains(removers, x.Name.Text) || x.Name.Text == "mv" {
 			return true
 		}

@@ -20,10 +20,6 @@ const maxFollowTime = 2 * time.Second
 // small.
 var maxFollowEntries = 20_000
 
-// searchers take a pattern as their first operand and search the
-// current directory when no other operand follows.
-var searchers = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "ag": true}
-
 var errFollowBound = errors.New("the tree is too big to check for symbolic links")
 
 // followVerdicts checks the trees a link-following command walks: every
@@ -37,10 +33,11 @@ func (l *bashLine) followVerdicts(cmd shell.Command) []verdict {
 	var roots []fsPath
 	var refused []verdict
 	var words []shell.Word
-	for _, p := range pathArgs(cmd) {
+	paths, _ := pathArgs(cmd)
+	for _, p := range paths {
 		words = append(words, p.word)
 	}
-	if len(words) == 0 || (searchers[cmd.Name.Text] && len(operands(cmd.Args)) <= 1) {
+	if len(words) == 0 || (shell.SpecOf(cmd.Name.Text).PatternFirst() && len(operands(cmd.Args)) <= 1) {
 		words = append(words, shell.Word{Text: "."}) // the default tree (a lone operand may be the pattern)
 	}
 	for _, w := range words {
@@ -83,6 +80,8 @@ type linkWalk struct {
 	seen     map[string]bool
 	out      []verdict
 	err      error
+	names    bool   // look for names xargs would split too
+	odd      string // the first such name
 }
 
 // walk visits one tree and returns the directories inside the allowed
@@ -98,6 +97,9 @@ func (w *linkWalk) walk(root string) []fsPath {
 		if w.entries > maxFollowEntries || time.Now().After(w.deadline) {
 			w.err = errFollowBound
 			return filepath.SkipAll
+		}
+		if err == nil {
+			w.noteName(p, d)
 		}
 		if err != nil || d.Type()&fs.ModeSymlink == 0 {
 			return nil // an unreadable entry is read by nobody

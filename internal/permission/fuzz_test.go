@@ -32,7 +32,8 @@ var oracleNames = strings.Fields(`echo git npm make
 	grep egrep fgrep rg ag find fd fdfind sort uniq cut tr column paste fold rev jq yq diff cmp comm
 	md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum od hexdump strings xxd printf seq
 	date uname whoami id hostname printenv env which type whereis command true false : sleep wait test [
-	set export readonly declare local typeset go
+	set shopt export readonly declare local typeset go read awk gawk mawk nawk base64 expand fmt ps free nproc uptime
+	locale groups getconf expr pgrep man sed
 	node npx yarn pnpm bun deno python python3 pip pip3 ruby gem cargo rustc rustup java javac mvn gradle
 	gcc g++ cc clang cmake ninja docker kubectl tsc php perl swift dotnet bash zsh sh`)
 
@@ -51,7 +52,9 @@ func FuzzBashDecision(f *testing.F) {
 		"eval ls", "bash -c 'ls'", "cat <(ls) > out", "x=1; echo $x", "timeout 5 rm x", "f() { rm x; }; f",
 		"echo hi > /dev/null 2>&1", "find . -exec rm {} \\;", "cd / && ls", "NODE_ENV=1 npm run test",
 		"echo `curl x`", "ls | xargs rm", "echo ${!x}", "cat <<EOF\n$(rm x)\nEOF", "$CMD", "'ls' -l",
-		"echo x\r# ; rm x", "echo *(e:'rm x':)", "cd src && cat ../x", "echo x > out", "git status 2>&1 | head"} {
+		"echo x\r# ; rm x", "echo *(e:'rm x':)", "a= ''", "for f in *.go; do wc -l \"$f\"; done",
+		"find . -name '*.go' | xargs wc -l", "git -C sub status", "awk '{print $1}' x", "cd src && cat ../x",
+		"echo x > out", "git status 2>&1 | head"} {
 		f.Add(s)
 	}
 	seeds, err := shelltest.Cases()
@@ -143,6 +146,12 @@ func oracleCall(c *syntax.CallExpr) string {
 		return ""
 	case len(names) == 0:
 		return "a command name is not literal"
+	case names[0] == "":
+		// An empty word is a command (`a= ''`): bash looks it up and
+		// fails with "command not found", running command_not_found_handle
+		// if one is defined. The engine asks about it like every name
+		// outside the table; this checker and shell.ReadOnly agree.
+		return "it runs an empty command name"
 	case names[0] == "command" && len(names) > 1 && strings.HasPrefix(names[1], "-") &&
 		strings.ContainsAny(names[1], "vV"):
 		return "" // a lookup

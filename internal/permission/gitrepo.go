@@ -3,6 +3,8 @@ package permission
 import (
 	"os"
 	"path/filepath"
+
+	"corvid/internal/shell"
 )
 
 // gitUnsafeCwd reports whether git, run in the current directory, might
@@ -77,6 +79,39 @@ func (l *bashLine) gitDirsSafe() bool {
 	for _, d := range all.cwds {
 		if l.c.gitUnsafeDir(d.target, d != l.c.cwdP) {
 			return false
+		}
+	}
+	return true
+}
+
+// gitCDirsSafe reports whether the directories git -C takes the command
+// to (each relative to the one before, from every directory the line
+// may be in) are inside the working directory's own repository, like
+// the targets of cd before git. A directory known only at run time is
+// not.
+func (l *bashLine) gitCDirsSafe(cmd shell.Command) bool {
+	dirs := cmd.GitDirs()
+	if len(dirs) == 0 {
+		return true
+	}
+	if l.lost || l.chdir {
+		return false
+	}
+	for _, start := range l.cwds {
+		cur := start
+		for _, d := range dirs {
+			if !d.Static() {
+				return false
+			}
+			abs, ok := absolute(d.Text, cur.link, l.c.e.env.home)
+			if !ok {
+				return false
+			}
+			p, err := l.c.resolveFor(abs, "", l.cwds...)
+			if err != nil || l.c.gitUnsafeDir(p.target, true) {
+				return false
+			}
+			cur = p
 		}
 	}
 	return true

@@ -92,6 +92,9 @@ func globParts(parts []string, s string) bool {
 // collapseSpace trims s and turns each run of spaces and tabs into one
 // space.
 func collapseSpace(s string) string {
+	if collapsed(s) {
+		return s
+	}
 	var b strings.Builder
 	space := false
 	for _, r := range strings.Trim(s, " \t\n") {
@@ -113,4 +116,19 @@ func collapseSpace(s string) string {
 func escapePattern(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `*`, `\*`, `(`, `\(`, `)`, `\)`)
 	return r.Replace(s)
+}
+
+// collapsed reports whether collapseSpace would return s unchanged: no
+// tab, no two blanks in a row, no blank or newline at either end.
+func collapsed(s string) bool {
+	if s == "" {
+		return true
+	}
+	if c := s[0]; c == ' ' || c == '\t' || c == '\n' {
+		return false
+	}
+	if c := s[len(s)-1]; c == ' ' || c == '\t' || c == '\n' {
+		return false
+	}
+	return !strings.Contains(s, "\t") && !strings.Contains(s, "  ")
 }

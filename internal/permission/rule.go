@@ -35,10 +35,14 @@ type Rule struct {
 	path   *pathPattern
 	domain domainPattern
 	param  string
+	desc   string // describe's text, made once when the rule is compiled
 }
 
 // describe names the rule and where it came from, for reasons.
 func (r *Rule) describe() string {
+	if r.desc != "" {
+		return r.desc
+	}
 	return fmt.Sprintf("%s rule %s from %s", r.Behavior, r.Text, r.origin())
 }
 
@@ -61,6 +65,15 @@ func (r *Rule) origin() string {
 
 // parseRule compiles one rule.
 func parseRule(rs RuleSource, b tool.PermissionBehavior, env ruleEnv) (*Rule, error) {
+	r, err := compileRule(rs, b, env)
+	if r != nil {
+		r.desc = r.describe()
+	}
+	return r, err
+}
+
+// compileRule is parseRule without the description.
+func compileRule(rs RuleSource, b tool.PermissionBehavior, env ruleEnv) (*Rule, error) {
 	name, spec, hasSpec, err := splitRule(strings.TrimSpace(rs.Text))
 	if err != nil {
 		return nil, err

@@ -5,42 +5,38 @@ import (
 	"strings"
 )
 
-// findRule refuses find's actions that run programs, delete or write
-// files.
-func findRule(c Command) bool {
+// The checks of the command table: the forms its option lists cannot
+// express. Each returns why the command is not read-only, or "".
+
+// findCheck refuses find's actions that run programs, delete or write
+// files, and arguments known only at run time.
+func findCheck(c Command, _ *Args) string {
 	if !staticArgs(c) {
-		return false
+		return "find with arguments known only at run time"
 	}
 	for _, a := range c.Args {
 		switch a.Text {
 		case "-exec", "-execdir", "-ok", "-okdir", "-delete", "-fls", "-fprint", "-fprint0", "-fprintf":
-			return false
+			return "find " + a.Text + " runs a program or writes"
 		}
 	}
-	return true
+	return ""
 }
 
-// uniqRule refuses uniq's second file argument, its output file.
-func uniqRule(c Command) bool {
-	return staticArgs(c) && positionals(c.Args, "fsw", "skip-fields", "skip-chars", "check-chars") <= 1
+// oneOperand refuses a second operand: uniq's and xxd's output file.
+func oneOperand(c Command, a *Args) string {
+	if len(a.Operands) > 1 || c.MoreArgs {
+		return c.Name.Text + " writes its second operand"
+	}
+	return ""
 }
 
-// xxdRule refuses reverse mode and xxd's output file argument.
-func xxdRule(c Command) bool {
-	return without("r", "revert")(c) && positionals(c.Args, "cglosn") <= 1
-}
-
-// printfRule refuses -v, which assigns to a variable.
-func printfRule(c Command) bool {
-	return len(c.Args) == 0 || (c.Args[0].Static() && !strings.HasPrefix(c.Args[0].Text, "-v"))
-}
-
-// manRule accepts man that only prints where pages are or what they
+// manCheck accepts man that only prints where pages are or what they
 // are about (-w, -k, -f): no pager or browser runs, no local page file
 // is formatted.
-func manRule(c Command) bool {
+func manCheck(c Command, _ *Args) string {
 	if !staticArgs(c) {
-		return false
+		return "man with arguments known only at run time"
 	}
 	query := false
 	for _, a := range c.Args {
@@ -50,89 +46,72 @@ func manRule(c Command) bool {
 		case "-a", "--all":
 		default:
 			if strings.HasPrefix(a.Text, "-") || strings.Contains(a.Text, "/") {
-				return false
+				return "man option " + a.Text
 			}
 		}
 	}
-	return query
+	if !query {
+		return "man shows a page through a pager"
+	}
+	return ""
 }
 
-// hostnameRule accepts only the query forms: options, no new name.
-func hostnameRule(c Command) bool {
-	if !staticArgs(c) {
-		return false
+// hostnameCheck accepts only the query forms.
+func hostnameCheck(c Command, _ *Args) string {
+	if !staticArgs(c) || !hostnameQuery(texts(c.Args)) {
+		return "hostname with these arguments can change the system's name"
 	}
-	for _, a := range c.Args {
-		if !strings.HasPrefix(a.Text, "-") || hasOption(a.Text, "Fb", []string{"file", "boot"}) {
-			return false
-		}
-	}
-	return true
+	return ""
 }
 
-// envRule accepts env that only prints the environment (it was not
+// dateCheck accepts date that only prints (see dateEffect).
+func dateCheck(c Command, _ *Args) string { return dateEffect(c) }
+
+// envCheck accepts env that only prints the environment (it was not
 // stripped as a wrapper, so no command follows its assignments).
-func envRule(c Command) bool {
+func envCheck(c Command, a *Args) string {
 	if !staticArgs(c) {
-		return false
+		return "env with arguments known only at run time"
 	}
-	rest, ok := skipOptions(c.Args, wrappers["env"])
-	if !ok {
-		return false
+	for _, o := range a.Operands {
+		if name, _, ok := strings.Cut(o.Text, "="); !ok || !validName(name) {
+			return "env runs " + o.Text
+		}
 	}
-	rest, _, _ = envAssigns(rest)
-	return len(rest) == 0
+	return ""
 }
 
-// commandLookup accepts `command -v` and `command -V`.
-func commandLookup(c Command) bool {
+// commandCheck accepts `command -v` and `command -V`.
+func commandCheck(c Command, _ *Args) string {
 	if len(c.Args) == 0 || !c.Args[0].Static() {
-		return false
+		return "command without -v"
 	}
-	first := c.Args[0].Text
-	return strings.HasPrefix(first, "-") && strings.ContainsAny(first, "vV")
+	if first := c.Args[0].Text; !strings.HasPrefix(first, "-") || !strings.ContainsAny(first, "vV") {
+		return "command without -v"
+	}
+	return ""
 }
 
-// testRule refuses -v with a subscript, which test evaluates.
-func testRule(c Command) bool {
-	for i, a := range c.Args {
-		if a.Text == "-v" && i+1 < len(c.Args) {
-			next := c.Args[i+1]
-			if !next.Static() || strings.Contains(next.Text, "[") {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// declRule refuses -n (a name reference makes a later assignment write
-// another variable).
-func declRule(c Command) bool {
-	for _, a := range c.Args {
-		if !a.Static() || hasOption(a.Text, "n", nil) {
-			return false
-		}
-	}
-	return true
-}
-
-// goRule accepts go version, doc, help, env (not -w or -u) and list
+// goCheck accepts go version, doc, help, env (not -w or -u) and list
 // (not the flags that build or run tools).
-func goRule(c Command) bool {
+func goCheck(c Command, _ *Args) string {
 	if !staticArgs(c) || len(c.Args) == 0 {
-		return false
+		return "go with this form"
 	}
 	rest := c.Args[1:]
 	switch c.Args[0].Text {
 	case "version", "doc", "help":
-		return true
+		return ""
 	case "env":
-		return !goFlag(rest, "w", "u")
+		if !goFlag(rest, "w", "u") {
+			return ""
+		}
 	case "list":
-		return !goFlag(rest, "export", "compiled", "toolexec", "exec")
+		if !goFlag(rest, "export", "compiled", "toolexec", "exec") {
+			return ""
+		}
 	}
-	return false
+	return "go " + c.Args[0].Text + " builds, runs or changes something"
 }
 
 // goFlag reports whether args hold one of the named Go-style flags
@@ -150,21 +129,24 @@ func goFlag(args []Word, names ...string) bool {
 	return false
 }
 
-// setRule refuses allexport (`set -a`, `set -o allexport`): with it,
-// every later assignment is exported to the commands that follow, so a
-// harmless-looking `X=…` changes how they run. Options must be static.
-func setRule(c Command) bool {
-	for i, a := range c.Args {
-		switch {
-		case a.Static() && a.Text == "--":
-			return true
-		case !a.Static():
-			return false
-		case a.Text == "allexport" && i > 0 && strings.HasSuffix(c.Args[i-1].Text, "o"):
-			return false
-		case len(a.Text) > 1 && a.Text[0] == '-' && strings.IndexByte(a.Text, 'a') > 0:
+// staticArgs reports whether every argument is known before the command
+// runs.
+func staticArgs(c Command) bool {
+	if c.MoreArgs {
+		return false
+	}
+	for _, a := range c.Args {
+		if !a.Static() {
 			return false
 		}
 	}
 	return true
+}
+
+func texts(words []Word) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = w.Text
+	}
+	return out
 }

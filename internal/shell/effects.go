@@ -17,7 +17,7 @@ func (c Command) SideEffect() string {
 	case "git":
 		return gitEffect(texts(c.Args))
 	case "date":
-		return dateEffect(texts(c.Args))
+		return dateEffect(c)
 	case "hostname", "domainname", "hwclock", "timedatectl":
 		if c.Name.Text == "hostname" && hostnameQuery(texts(c.Args)) {
 			return ""
@@ -51,6 +51,11 @@ func gitEffect(args []string) string {
 				return "git config " + a + " reads configuration outside the working directories"
 			}
 		}
+		if !configScoped(rest) && !slices.ContainsFunc(rest, func(a string) bool {
+			return slices.Contains(configWrite, a) || strings.HasPrefix(a, "--unset") || strings.HasPrefix(a, "--replace")
+		}) {
+			return "git config without --local or --file reads ~/.gitconfig and /etc/gitconfig, outside the working directories"
+		}
 	}
 	return ""
 }
@@ -74,31 +79,23 @@ func remoteNetwork(rest []string) bool {
 		ops[0] != "set-url" && ops[0] != "set-head" && ops[0] != "set-branches"
 }
 
-// dateValued are the date options taking a value that only formats:
-// the date to show and the output formats.
-var dateValued = []string{"-d", "--date", "-I", "--iso-8601", "--rfc-3339", "--resolution"}
-
-// dateEffect accepts date that only prints: known options and a
-// +FORMAT operand. Any other operand sets the clock; -s sets it too,
-// and -f/-r read files.
-func dateEffect(args []string) string {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		name, _, hasValue := strings.Cut(a, "=")
-		switch {
-		case a == "-u" || a == "--utc" || a == "--universal" || a == "-R" || a == "--rfc-email" ||
-			a == "--debug" || a == "--help" || a == "--version":
-		case strings.HasPrefix(a, "-I") || strings.HasPrefix(a, "--iso-8601") || strings.HasPrefix(a, "--rfc-3339="):
-		case slices.Contains(dateValued, name):
-			if !hasValue {
-				i++
-			}
-		case strings.HasPrefix(a, "-d") && len(a) > 2:
-		case strings.HasPrefix(a, "+"):
-		case strings.HasPrefix(a, "-"):
-			return "date option " + a + " is not known to only print (-s sets the clock, -f and -r read files)"
-		default:
-			return "date " + a + " sets the system clock"
+// dateEffect accepts date that only prints, as its table entry reads
+// it: known options and a +FORMAT operand. Any other operand sets the
+// clock; -s sets it too, and -f and -r read files.
+func dateEffect(c Command) string {
+	a := specs["date"].Parse(c.Args)
+	if a.Unknown != "" {
+		return "date option " + a.Unknown + " is not in the command table"
+	}
+	for _, o := range a.Opts {
+		switch o.Name {
+		case "-s", "--set", "-f", "--file", "-r", "--reference":
+			return "date option " + o.Name + "=" + o.Value.Text + " is not known to only print (-s sets the clock, -f and -r read files)"
+		}
+	}
+	for _, o := range a.Operands {
+		if !o.Static() || !strings.HasPrefix(o.Text, "+") {
+			return "date " + o.Text + " sets the system clock"
 		}
 	}
 	return ""

@@ -28,67 +28,51 @@ type FileArg struct {
 }
 
 // OptionFiles returns the values of the command's options that name
-// files: `-o FILE`, `-oFILE`, `--output FILE`, `--output=FILE` and, for
-// find, `-fprint FILE`. Options are read up to `--`; a value is taken
-// whatever characters it holds.
+// files, as its table entry lists them: `-o FILE`, `-oFILE`,
+// `--output FILE`, `--output=FILE` and, for find, `-fprint FILE`; for
+// git, those of the subcommand too. A value is taken whatever
+// characters it holds.
 func (c Command) OptionFiles() []FileArg {
-	opts, ok := fileOptions[c.Name.Text]
-	if !ok || !c.Name.Static() {
+	if !c.Name.Static() {
 		return nil
 	}
-	var out []FileArg
-	args := c.Args
-	for i := 0; i < len(args); i++ {
-		a := args[i].Text
-		next := func() (Word, bool) {
-			if i+1 < len(args) {
-				i++
-				return args[i], true
-			}
-			return Word{}, false
+	switch c.Name.Text {
+	case "find":
+		return findFiles(c.Args)
+	case "git":
+		a := specs["git"].Parse(c.Args)
+		if len(a.Operands) > 0 {
+			return append(a.Files, gitSubFiles.Parse(a.Operands[1:]).Files...)
 		}
+		return a.Files
+	}
+	s := specs[c.Name.Text]
+	if s == nil || !s.hasFiles {
+		return nil
+	}
+	return s.Parse(c.Args).Files
+}
+
+// findOptions are find's expression options whose value names a file.
+var findOptions = map[string]FileUse{"-fprint": FileWrite, "-fprint0": FileWrite, "-fprintf": FileWrite,
+	"-fls": FileWrite, "-files0-from": FileList}
+
+// findFiles reads find's expression, whose options are single-dash words.
+func findFiles(args []Word) []FileArg {
+	var out []FileArg
+	for i := 0; i < len(args); i++ {
+		name, value, has := strings.Cut(args[i].Text, "=")
+		use, ok := findOptions[name]
 		switch {
-		case a == "--":
-			return out
-		case strings.HasPrefix(a, "--") || (c.Name.Text == "find" && strings.HasPrefix(a, "-")):
-			name, value, has := strings.Cut(a, "=")
-			use, ok := opts[name]
-			switch {
-			case !ok:
-			case has:
-				out = append(out, FileArg{name, Word{Text: value, Dynamic: args[i].Dynamic, Glob: args[i].Glob}, use})
-			default:
-				if w, ok := next(); ok {
-					out = append(out, FileArg{name, w, use})
-				}
-			}
-		case len(a) > 1 && a[0] == '-':
-			out = append(out, shortFiles(args[i], opts, next)...)
+		case !ok:
+		case has:
+			out = append(out, FileArg{name, Word{Text: value, Dynamic: args[i].Dynamic, Glob: args[i].Glob}, use})
+		case i+1 < len(args):
+			i++
+			out = append(out, FileArg{name, args[i], use})
 		}
 	}
 	return out
-}
-
-// shortFiles reads a cluster of short options: the first letter that
-// names a file takes the rest of the cluster, or the next word, as its
-// value.
-func shortFiles(w Word, opts map[string]FileUse, next func() (Word, bool)) []FileArg {
-	a := w.Text
-	for j := 1; j < len(a); j++ {
-		name := "-" + a[j:j+1]
-		use, ok := opts[name]
-		if !ok {
-			continue
-		}
-		if rest := a[j+1:]; rest != "" {
-			return []FileArg{{name, Word{Text: rest, Dynamic: w.Dynamic, Glob: w.Glob}, use}}
-		}
-		if v, ok := next(); ok {
-			return []FileArg{{name, v, use}}
-		}
-		return nil
-	}
-	return nil
 }
 
 // FileOptionHazard returns why the command's file-naming options make

@@ -23,34 +23,40 @@ var gitSubcommands = map[string]func(args []string) bool{
 	"worktree": func(a []string) bool { return len(a) > 0 && a[0] == "list" },
 }
 
-// gitRule accepts git with read-only global options and a read-only
-// subcommand. -C, --git-dir and -c are refused: another repository or
-// configuration can make git run programs.
-func gitRule(c Command) bool {
-	if !staticArgs(c) {
-		return false
+// gitCheck accepts git with read-only global options and a read-only
+// subcommand. -c is refused (configuration can make git run programs);
+// -C is accepted here, and the directories it names are judged by the
+// caller (see GitDirs): Analysis.ReadOnly refuses them, the permission
+// engine checks them like a change of directory.
+func gitCheck(c Command, a *Args) string {
+	switch {
+	case !staticArgs(c):
+		return "git with arguments known only at run time"
+	case a.Has("-c"):
+		return "git -c sets configuration, which can make git run programs"
+	case len(a.Operands) == 0:
+		return ""
 	}
-	args := texts(c.Args)
-	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
-		switch args[0] {
-		case "--no-pager", "-P", "--no-replace-objects", "--literal-pathspecs", "--no-optional-locks",
-			"--version", "--help", "--no-advice":
-			args = args[1:]
-		default:
-			return false
-		}
-	}
-	if len(args) == 0 {
-		return true
-	}
+	args := texts(a.Operands)
 	check, ok := gitSubcommands[args[0]]
-	return ok && check(args[1:])
+	if !ok || !check(args[1:]) {
+		return "git " + args[0] + " with these arguments is not known to only read"
+	}
+	return ""
 }
 
-func texts(words []Word) []string {
-	out := make([]string, len(words))
-	for i, w := range words {
-		out[i] = w.Text
+// GitDirs returns the directories git is told to run in with -C, in
+// order (each relative to the one before), or nil.
+func (c Command) GitDirs() []Word {
+	if c.Name.Text != "git" || !c.Name.Static() {
+		return nil
+	}
+	a := specs["git"].Parse(c.Args)
+	var out []Word
+	for _, o := range a.Opts {
+		if o.Name == "-C" {
+			out = append(out, o.Value)
+		}
 	}
 	return out
 }
@@ -166,6 +172,9 @@ func gitConfig(args []string) bool {
 			names = append(names, a)
 		}
 	}
+	if !configScoped(args) {
+		return false // git config --list and lookups read ~/.gitconfig and /etc/gitconfig too
+	}
 	switch {
 	case read:
 		return true
@@ -177,4 +186,31 @@ func gitConfig(args []string) bool {
 		return false
 	}
 	return len(names) == 1
+}
+
+// configScoped reports whether git config reads only the repository's
+// own configuration or a named file: --local, --worktree, --file or
+// --blob. Without one, it reads the user's and the system's files too,
+// which are outside the working directories.
+func configScoped(args []string) bool {
+	for _, a := range args {
+		name, _, _ := strings.Cut(a, "=")
+		switch name {
+		case "--local", "--worktree", "--file", "-f", "--blob":
+			return true
+		}
+	}
+	return false
+}
+
+// hasOption reports whether arg is one of the options: short holds
+// single-letter options (found inside clusters such as -rno too), long
+// the long ones (with or without =value, and abbreviated as getopt
+// allows).
+func hasOption(arg, short string, long []string) bool {
+	if strings.HasPrefix(arg, "--") {
+		name, _, _ := strings.Cut(arg[2:], "=")
+		return name != "" && slices.ContainsFunc(long, func(l string) bool { return strings.HasPrefix(l, name) })
+	}
+	return len(arg) > 1 && arg[0] == '-' && strings.ContainsAny(arg[1:], short)
 }

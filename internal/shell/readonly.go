@@ -46,6 +46,9 @@ func (a *Analysis) ReadOnly() bool {
 			return false
 		}
 		git = git || c.Name.Text == "git"
+		if len(c.GitDirs()) > 0 {
+			return false // another directory's repository (see GitDirs)
+		}
 	}
 	return !(git && a.ChangesDir)
 }
@@ -57,16 +60,14 @@ func (c Command) ReadOnly() bool {
 			return false
 		}
 	}
-	if c.Name.Text == "" && !c.Name.Dynamic {
+	if len(c.Raw) == 0 {
 		return true // an assignment only
 	}
 	if !c.Name.Static() || c.Hazard() != "" || c.SideEffect() != "" || c.writesOptionFile() {
 		return false
 	}
-	if rule, ok := readOnlyRules[c.Name.Text]; ok {
-		return rule(c)
-	}
-	return versionQuery(c)
+	s := specs[c.Name.Text]
+	return s != nil && readOnlyBySpec(c, s)
 }
 
 // Writes reports whether the redirection writes to a file.
@@ -129,28 +130,6 @@ func sensitiveVar(name string) bool {
 		if strings.HasPrefix(name, p) {
 			return true
 		}
-	}
-	return false
-}
-
-// versionTools are programs for which a lone --version or --help only
-// prints.
-var versionTools = map[string]bool{"node": true, "npm": true, "npx": true, "yarn": true, "pnpm": true,
-	"bun": true, "deno": true, "python": true, "python3": true, "pip": true, "pip3": true,
-	"ruby": true, "gem": true, "cargo": true, "rustc": true, "rustup": true, "java": true,
-	"javac": true, "mvn": true, "gradle": true, "gcc": true, "g++": true, "cc": true, "clang": true,
-	"make": true, "cmake": true, "ninja": true, "docker": true, "kubectl": true, "tsc": true,
-	"php": true, "perl": true, "swift": true, "dotnet": true, "bash": true, "zsh": true, "sh": true}
-
-// versionQuery accepts `tool --version` and `tool --help` for known
-// tools.
-func versionQuery(c Command) bool {
-	if !versionTools[c.Name.Text] || len(c.Args) != 1 || !c.Args[0].Static() || c.MoreArgs {
-		return false
-	}
-	switch c.Args[0].Text {
-	case "--version", "-version", "-V", "--help", "-h":
-		return true
 	}
 	return false
 }

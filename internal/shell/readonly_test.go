@@ -21,7 +21,11 @@ func TestReadOnly(t *testing.T) {
 		{"ls\npwd\n", true},
 		{"git status; git log --oneline -5", true},
 		{"grep -rn foo . | head -20 | sort | uniq -c | sort -rn", true},
-		{"find . -name '*.go' -type f | xargs grep -l TODO", true},
+		// Deliberate (issue 9, the command table): what xargs appends could
+		// be an option of grep (-f FILE); the permission engine allows it
+		// when it can show the input is find's output inside the workspace.
+		{"find . -name '*.go' -type f | xargs grep -l TODO", false},
+		{"find . -name '*.go' -type f | xargs cat", true},
 		{"wc -l *.go", true},
 		{"echo $HOME", true},
 		{"echo \"$(pwd)\"", true},
@@ -31,7 +35,9 @@ func TestReadOnly(t *testing.T) {
 		{"{ ls; pwd; }", true},
 		{"if test -f x; then cat x; else echo none; fi", true},
 		{"for f in *.go; do wc -l \"$f\"; done", true},
-		{"while read -r l; do echo \"$l\"; done < file", false}, // read is not on the list
+		{"while read -r l; do echo \"$l\"; done < file", true}, // read into a plain variable (issue 9)
+		{"read PATH < file", false},
+		{"read -a x < file", false},
 		{"case $x in a) ls;; *) pwd;; esac", true},
 		{"[[ -f go.mod ]] && cat go.mod", true},
 		{"[ -d x ] || echo missing", true},
@@ -120,8 +126,14 @@ func TestReadOnly(t *testing.T) {
 		{"sudo ls", false},
 		{"less file", false},
 		{"more file", false},
-		{"sed -n 1p file", false},
-		{"awk '{print}' f", false},
+		{"sed -n 1p file", true}, // issue 9: a sed that only prints (the table's check)
+		{"sed -i s/a/b/ file", false},
+		{"sed -n 'w x' file", false},
+		{"sed -f script file", false},
+		{"awk '{print}' f", true}, // issue 9: awk programs that only print
+		{"awk '{print > \"x\"}' f", false},
+		{"awk 'BEGIN{system(\"id\")}'", false},
+		{"awk -f prog.awk f", false},
 		{"node script.js", false},
 		{"node --version extra", false},
 		{"f() { rm x; }; f", false},
@@ -220,9 +232,14 @@ func TestReadOnly(t *testing.T) {
 		{"git remote show -n origin", true}, // without -n it contacts the remote (issue 9, class 7)
 		{"git remote show origin", false},
 		{"git remote add x y", false},
-		{"git config --get user.name", true},
-		{"git config --list", true},
-		{"git config user.name", true},
+		// Deliberate (issue 9): without --local or --file, git config reads
+		// ~/.gitconfig and /etc/gitconfig, outside the working directories.
+		{"git config --get user.name", false},
+		{"git config --list", false},
+		{"git config user.name", false},
+		{"git config --local --get user.name", true},
+		{"git config --local --list", true},
+		{"git config --file .gitmodules --list", true},
 		{"git config user.name bob", false},
 		{"git config --unset user.name", false},
 		{"git config --global --add a.b c", false},

@@ -4,10 +4,14 @@
 // every redirection and every substitution. On top of that analysis it
 // decides whether a command is read-only (ReadOnly), likely destructive
 // (Destructive), and which command's exit status the whole line returns
-// (Analysis.Last). The per-command knowledge is allowlists: Hazard (builtins
-// that evaluate data as code or change later parsing), SideEffect
-// (network and system-changing forms), OptionFiles (option values that
-// name files) and FollowsLinks (recursive readers that follow links).
+// (Analysis.Last). The per-command knowledge is one positive list, the
+// command table (spec.go, spectable*.go): each known command's options,
+// the operands and option values that name files read or written, its
+// read-only forms, the options that follow links, and whether it runs
+// another command. ReadOnly, OperandPaths, OptionFiles, FollowsLinks and
+// wrapper stripping read it; anything not in it is not read-only. Beside
+// it, Hazard names builtins that evaluate data as code or change later
+// parsing, and SideEffect network and system-changing forms.
 //
 // It is a leaf package: the Bash tool and the permission engine import it.
 package shell
@@ -53,6 +57,9 @@ type Analysis struct {
 	// array subscript, which Bash evaluates) or prompt expansion
 	// `${x@P}` (which runs command substitutions in the value).
 	Indirect bool
+	// Loops are the values of the for loops' variables that nothing
+	// else in the line assigns: `for f in *.go` binds f to [*.go].
+	Loops map[string][]Word
 	// History is set when the line holds a form Bash's history
 	// expansion would rewrite if it were on (`!!`, `!x`, `^a^b`).
 	History bool
@@ -76,6 +83,9 @@ type Command struct {
 	// MoreArgs is set when more arguments come at run time (a stripped
 	// bare `xargs` appends its input).
 	MoreArgs bool
+	// PipedFrom is 1 + the index in Analysis.Commands of the simple
+	// command whose standard output this one reads through `|`, or 0.
+	PipedFrom int
 	// Nested is set for a command inside a command or process
 	// substitution.
 	Nested bool
@@ -97,6 +107,12 @@ type Word struct {
 	// Glob is set when the unquoted word may expand to several words or
 	// other text (glob characters, braces, extended globs).
 	Glob bool
+	// Var names the variable when the word is exactly one quoted
+	// expansion of it ("$f", "${f}").
+	Var string
+	// Bound is set when Var is a for loop's variable whose values the
+	// analysis knows (Analysis.Loops): nothing else assigns it.
+	Bound bool
 }
 
 // Static reports whether the word's value is fully known: no

@@ -44,7 +44,8 @@ func TestParseCommands(t *testing.T) {
 		{"command -v ls", []string{"command -v ls"}},
 		{"command ls", []string{"command|ls"}},
 		{"xargs grep x", []string{"xargs|grep x"}},
-		{"xargs -0 grep x", []string{"xargs -0 grep x"}},
+		{"xargs -0 grep x", []string{"xargs|grep x"}}, // the table knows xargs -0
+		{"xargs -I{} grep x", []string{"xargs -I{} grep x"}},
 		{"timeout ls", []string{"timeout ls"}},
 		{"nice", []string{"nice"}},
 		{"echo 'a b' \"c d\" e\\ f \\*", []string{"echo a b c d e f *"}},

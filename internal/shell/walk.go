@@ -12,11 +12,15 @@ type walker struct {
 	a      *Analysis
 	substs [][2]uint           // source ranges of substitutions seen so far
 	index  map[syntax.Node]int // command node → index in a.Commands
+	loops  loopState
+	pipes  [][2]syntax.Node // (writer, reader) pairs of simple commands joined by |
 }
 
 func analyse(f *syntax.File, src string) *Analysis {
 	w := &walker{src: src, a: &Analysis{last: -1}, index: map[syntax.Node]int{}}
 	syntax.Walk(f, w.visit)
+	w.finishLoops()
+	w.finishPipes()
 	w.a.last = w.lastOf(f.Stmts)
 	w.a.History = historyExpansion(src)
 	return w.a
@@ -25,6 +29,7 @@ func analyse(f *syntax.File, src string) *Analysis {
 // visit sees every node in preorder, so a substitution is recorded
 // before the commands inside it.
 func (w *walker) visit(n syntax.Node) bool {
+	w.loopVisit(n)
 	switch n := n.(type) {
 	case *syntax.CallExpr:
 		w.call(n)
@@ -49,6 +54,12 @@ func (w *walker) visit(n syntax.Node) bool {
 		}
 	case *syntax.CoprocClause:
 		w.a.Coproc = true
+	case *syntax.BinaryCmd:
+		if n.Op == syntax.Pipe {
+			if x, y := pipeEnd(n.X), pipeStart(n.Y); x != nil && y != nil {
+				w.pipes = append(w.pipes, [2]syntax.Node{x, y})
+			}
+		}
 	default:
 		w.arith(n)
 	}
@@ -192,4 +203,49 @@ func (w *walker) stmtLast(s *syntax.Stmt) int {
 		return w.lastOf(c.Stmts)
 	}
 	return -1
+}
+
+// pipeEnd returns the simple command whose output a pipeline stage
+// writes, or nil.
+func pipeEnd(s *syntax.Stmt) syntax.Node {
+	if s == nil || s.Negated || s.Background || len(s.Redirs) > 0 {
+		return nil
+	}
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		return c
+	case *syntax.BinaryCmd:
+		if c.Op == syntax.Pipe {
+			return pipeEnd(c.Y)
+		}
+	}
+	return nil
+}
+
+// pipeStart returns the simple command that reads a pipeline stage's
+// input, or nil.
+func pipeStart(s *syntax.Stmt) syntax.Node {
+	if s == nil || len(s.Redirs) > 0 {
+		return nil
+	}
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		return c
+	case *syntax.BinaryCmd:
+		if c.Op == syntax.Pipe {
+			return pipeStart(c.X)
+		}
+	}
+	return nil
+}
+
+// finishPipes records which command feeds which.
+func (w *walker) finishPipes() {
+	for _, p := range w.pipes {
+		x, okx := w.index[p[0]]
+		y, oky := w.index[p[1]]
+		if okx && oky {
+			w.a.Commands[y].PipedFrom = x + 1
+		}
+	}
 }

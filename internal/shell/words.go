@@ -34,6 +34,9 @@ func (w *walker) word(x *syntax.Word) Word {
 	out.Text = b.String()
 	if out.Dynamic {
 		out.Text = w.text(x)
+		if name, ok := w.loopVar(x); ok {
+			out.Var, out.Bound = name, true
+		}
 	}
 	return out
 }

@@ -1,36 +1,6 @@
 package shell
 
-import (
-	"slices"
-	"strings"
-)
-
-// optSpec describes a wrapper's options: short flags without and with a
-// value, long flags without and with a value, and whether a bare number
-// (`nice -5`) is an option.
-type optSpec struct {
-	flags, valued    string
-	long, longValued []string
-	numeric          bool
-}
-
-// wrappers are the commands that run another command given as their
-// arguments without changing what it does to files: they are stripped so
-// the real command is analysed.
-var wrappers = map[string]optSpec{
-	"time":    {flags: "p"},
-	"nohup":   {},
-	"builtin": {},
-	"noglob":  {},
-	"command": {flags: "p"},
-	"nice":    {valued: "n", longValued: []string{"adjustment"}, numeric: true},
-	"timeout": {flags: "v", valued: "sk", long: []string{"preserve-status", "foreground", "verbose"},
-		longValued: []string{"signal", "kill-after"}},
-	"stdbuf": {valued: "ioe", longValued: []string{"input", "output", "error"}},
-	"env": {flags: "i0", valued: "uC", long: []string{"ignore-environment", "null"},
-		longValued: []string{"unset", "chdir"}},
-	"xargs": {},
-}
+import "strings"
 
 // strip removes wrapper commands from the front of a simple command's
 // words. A wrapper whose options it does not understand, or that has no
@@ -55,27 +25,24 @@ func strip(words []Word) Command {
 }
 
 // unwrap returns the command a wrapper runs, and the assignments it adds
-// (env).
+// (env). The wrappers are the table's commands that run another one.
 func unwrap(name string, args []Word) ([]Word, []Assign, bool) {
-	spec, ok := wrappers[name]
-	if !ok {
+	spec := specs[name]
+	if spec == nil || spec.runs == runsNothing || spec.runs == runsSomewhere {
 		return nil, nil, false
 	}
-	switch {
-	case name == "command" && len(args) > 0 && strings.HasPrefix(args[0].Text, "-") &&
-		strings.ContainsAny(args[0].Text, "vV"):
+	if name == "command" && len(args) > 0 && strings.HasPrefix(args[0].Text, "-") &&
+		strings.ContainsAny(args[0].Text, "vV") {
 		return nil, nil, false // command -v is a lookup, not a wrapper
-	case name == "xargs" && len(args) > 0 && strings.HasPrefix(args[0].Text, "-"):
-		return nil, nil, false // only bare xargs is understood
 	}
-	rest, ok := skipOptions(args, spec)
+	rest, ok := spec.skipOptions(args)
 	if !ok {
 		return nil, nil, false
 	}
-	switch name {
-	case "env":
+	switch spec.runs {
+	case runsAfterAssigns:
 		return envAssigns(rest)
-	case "timeout":
+	case runsAfterDuration:
 		if len(rest) == 0 || !rest[0].Static() || !startsDuration(rest[0].Text) {
 			return nil, nil, false
 		}
@@ -84,9 +51,9 @@ func unwrap(name string, args []Word) ([]Word, []Assign, bool) {
 	return rest, nil, true
 }
 
-// skipOptions consumes a wrapper's leading options; every option and
-// option value must be static.
-func skipOptions(args []Word, s optSpec) ([]Word, bool) {
+// skipOptions consumes a wrapper's leading options, which must all be
+// in its entry; every option and option value must be static.
+func (s *Spec) skipOptions(args []Word) ([]Word, bool) {
 	for len(args) > 0 {
 		a := args[0]
 		switch {
@@ -97,59 +64,30 @@ func skipOptions(args []Word, s optSpec) ([]Word, bool) {
 			return args, true
 		case a.Text == "--":
 			return args[1:], true
-		case strings.HasPrefix(a.Text, "--"):
-			n, ok := longOption(args, s)
-			if !ok {
-				return nil, false
-			}
-			args = args[n:]
-		case len(a.Text) > 1 && a.Text[0] == '-':
-			n, ok := shortOptions(args, s)
-			if !ok {
-				return nil, false
-			}
-			args = args[n:]
-		default:
+		case len(a.Text) < 2 || a.Text[0] != '-':
 			return args, true
 		}
+		n := s.optionWords(args)
+		if n == 0 {
+			return nil, false
+		}
+		args = args[n:]
 	}
 	return args, true
 }
 
-// longOption checks args[0], a long option, and returns how many words
-// it takes.
-func longOption(args []Word, s optSpec) (int, bool) {
-	name, _, hasValue := strings.Cut(args[0].Text[2:], "=")
-	switch {
-	case slices.Contains(s.long, name) && !hasValue:
-		return 1, true
-	case slices.Contains(s.longValued, name) && hasValue:
-		return 1, true
-	case slices.Contains(s.longValued, name) && len(args) > 1 && args[1].Static():
-		return 2, true
-	}
-	return 0, false
-}
-
-// shortOptions checks args[0], a cluster of short options, and returns
-// how many words it takes.
-func shortOptions(args []Word, s optSpec) (int, bool) {
-	opts := args[0].Text[1:]
-	if s.numeric && strings.Trim(opts, "0123456789") == "" {
-		return 1, true
-	}
-	for i := 0; i < len(opts); i++ {
-		switch {
-		case strings.IndexByte(s.flags, opts[i]) >= 0:
-		case strings.IndexByte(s.valued, opts[i]) >= 0 && i+1 < len(opts):
-			return 1, true // value attached: -n5
-		case strings.IndexByte(s.valued, opts[i]) >= 0 && len(args) > 1 && args[1].Static():
-			return 2, true
-		default:
-			return 0, false
+// optionWords returns how many words the option at args[0] takes (1 or
+// 2), or 0 when the entry does not know it or its value is not static.
+func (s *Spec) optionWords(args []Word) int {
+	for n := 1; n <= 2 && n <= len(args); n++ {
+		if !args[n-1].Static() {
+			return 0
+		}
+		if p := s.Parse(args[:n]); p.Unknown == "" && len(p.Operands) == 0 {
+			return n
 		}
 	}
-	return 1, true
+	return 0
 }
 
 // envAssigns takes env's NAME=VALUE words (and a lone "-", the old form

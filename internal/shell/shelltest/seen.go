@@ -67,10 +67,69 @@ func matchArgs(words []shell.Word, args []string) bool {
 			case wild(w):
 				next[j] = ok[j] || (j > 0 && next[j-1])
 			case j > 0:
-				next[j] = ok[j-1] && args[j-1] == w.Text
+				next[j] = ok[j-1] && (args[j-1] == w.Text || tildeMatch(w.Text, args[j-1]))
 			}
 		}
 		ok = next
 	}
 	return ok[len(args)]
+}
+
+// jailHome is HOME in the jail (see Run).
+const jailHome = "/home"
+
+// tildeMatch reports whether bash's tilde expansion of a static word
+// gives arg: a leading `~` or `~/` becomes HOME, `~user` that user's
+// home (any absolute directory here), and in a word of the form
+// NAME=VALUE the same happens after the '=' and after each ':' (bash
+// expands assignment-like arguments so). The analysis keeps the word as
+// written; the permission engine expands it when it checks paths.
+func tildeMatch(word, arg string) bool {
+	if !strings.Contains(word, "~") {
+		return false
+	}
+	if name, value, ok := strings.Cut(word, "="); ok && validName(name) {
+		prefix, rest, ok := strings.Cut(arg, "=")
+		if !ok || prefix != name {
+			return false
+		}
+		w, a := strings.Split(value, ":"), strings.Split(rest, ":")
+		if len(w) != len(a) {
+			return tildePart(value, rest)
+		}
+		for i := range w {
+			if w[i] != a[i] && !tildePart(w[i], a[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return tildePart(word, arg)
+}
+
+// tildePart matches one tilde prefix.
+func tildePart(word, arg string) bool {
+	if !strings.HasPrefix(word, "~") {
+		return false
+	}
+	user, rest, _ := strings.Cut(word[1:], "/")
+	if strings.Contains(word[1:], "/") {
+		rest = "/" + rest
+	}
+	if user == "" {
+		return arg == jailHome+rest
+	}
+	return strings.HasPrefix(arg, "/") && strings.HasSuffix(arg, rest)
+}
+
+func validName(s string) bool {
+	if s == "" || (s[0] >= '0' && s[0] <= '9') {
+		return false
+	}
+	for _, r := range s {
+		if r != '_' && (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
 }

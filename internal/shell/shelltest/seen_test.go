@@ -30,6 +30,13 @@ func TestUnseen(t *testing.T) {
 		{"echo $(ls -a)", Exec{Path: "/stubs/ls", Args: []string{"-a"}}, true},
 		{"ls | xargs cat", Exec{Path: "/stubs/xargs", Args: []string{"cat"}}, true},
 		{"ls", Exec{Path: "ls\r", NotFound: true}, false},
+		// Tilde expansion: bash passes HOME (/home in the jail).
+		{"git status ~", Exec{Path: "/stubs/git", Args: []string{"status", "/home"}}, true},
+		{"ls ~/x", Exec{Path: "/stubs/ls", Args: []string{"/home/x"}}, true},
+		{"ls ~/x", Exec{Path: "/stubs/ls", Args: []string{"/etc/x"}}, false},
+		{"ls ~root/x", Exec{Path: "/stubs/ls", Args: []string{"/root/x"}}, true},
+		{"env P=~/a:~/b ls", Exec{Path: "/stubs/env", Args: []string{"P=/home/a:/home/b", "ls"}}, true},
+		{"ls --f=~/x", Exec{Path: "/stubs/ls", Args: []string{"--f=/home/x"}}, false},
 	} {
 		a, err := shell.Parse(c.command)
 		if err != nil {
