@@ -119,6 +119,9 @@ func configure(opts Options) (*setup, error) {
 	if opts.Sink == nil {
 		return nil, fmt.Errorf("app: no event sink")
 	}
+	if err := checkAddDirs(opts); err != nil {
+		return nil, err
+	}
 	settings, err := loadSettings(opts, environment(opts.Getenv))
 	if err != nil {
 		return nil, err
@@ -194,7 +197,11 @@ func (s *setup) openSession(opts Options, env environment, git func() workspace.
 	nested := watchNested(kit.files, opts, env, ws.files)
 	cfg.System = systemPrompt(opts, cfg.Tools.Names(), ws.env.Render(), cfg.Model)
 	cfg.SessionID, cfg.History, cfg.Opening = conv.id, conv.history, ws.opening()
-	cfg.SessionDir = sessionDir(env, opts.Cwd, conv.id)
+	cfgDir, err := configDir(env)
+	if err != nil {
+		return err
+	}
+	cfg.SessionDir = sessionDir(cfgDir, opts.Cwd, conv.id)
 	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain)
 	if conv.writer != nil {
 		cfg.Transcript = newTranscriptRecorder(conv.writer, func(f string, a ...any) { warnf(opts, f, a...) })

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -51,11 +50,12 @@ func gatherFacts(opts Options, env environment, now time.Time, git func() worksp
 }
 
 func workspaceOptions(opts Options, env environment) workspace.Options {
-	home, _ := os.UserHomeDir()
+	home, _ := homeDir()
+	cfgDir, err := configDir(env)
 	skip := func(src string) bool { return opts.HasSettingSources && !slices.Contains(opts.SettingSources, src) }
-	return workspace.Options{Cwd: opts.Cwd, ConfigDir: configDir(env), Home: home,
+	return workspace.Options{Cwd: opts.Cwd, ConfigDir: cfgDir, Home: home,
 		ManagedFile: filepath.Join(managedDir(env), "CLAUDE.md"),
-		SkipUser:    skip("user"), SkipProject: skip("project"), SkipLocal: skip("local")}
+		SkipUser:    skip("user") || err != nil, SkipProject: skip("project"), SkipLocal: skip("local")}
 }
 
 // opening is the reminders that open a new conversation.
