@@ -16,7 +16,6 @@ import (
 	"corvid/internal/shells"
 	"corvid/internal/tools/bash"
 	"corvid/internal/version"
-	"corvid/internal/workspace"
 )
 
 // closeGrace bounds how long the end of a run waits for background shells
@@ -115,7 +114,7 @@ func (s *setup) closeShells() {
 
 // configure builds the run from the options, the settings files and the
 // environment.
-func configure(opts Options) (*setup, error) {
+func configure(opts Options) (s *setup, err error) {
 	if opts.Sink == nil {
 		return nil, fmt.Errorf("app: no event sink")
 	}
@@ -127,6 +126,11 @@ func configure(opts Options) (*setup, error) {
 		return nil, err
 	}
 	git := startGit(opts.Cwd)
+	defer func() {
+		if err != nil {
+			git.wait(0) // stop the git commands nobody will read
+		}
+	}()
 	env := withSettingsEnv(environment(opts.Getenv), settings)
 	mode, err := permissionMode(opts, settings)
 	if err != nil {
@@ -165,7 +169,7 @@ func configure(opts Options) (*setup, error) {
 		PermissionMode: mode, APIKeySource: keySource,
 		Sink: opts.Sink, PartialMessages: opts.PartialMessages,
 	}
-	s := &setup{engine: cfg, kit: kit}
+	s = &setup{engine: cfg, kit: kit}
 	if err := s.openSession(opts, env, git); err != nil {
 		return nil, err
 	}
@@ -176,7 +180,7 @@ func configure(opts Options) (*setup, error) {
 // openSession gathers the workspace facts, opens the conversation (new or
 // resumed) and fills the parts of the engine's configuration they decide:
 // system prompt, opening reminders, history, transcript, session id.
-func (s *setup) openSession(opts Options, env environment, git func() workspace.Git) error {
+func (s *setup) openSession(opts Options, env environment, git *gitSnapshot) error {
 	cfg, kit := &s.engine, s.kit
 	ws, problems := gatherFacts(opts, env, time.Now(), git)
 	for _, p := range problems {
