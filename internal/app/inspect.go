@@ -5,44 +5,16 @@ import (
 	"path/filepath"
 
 	"corvid/internal/config"
-	"corvid/internal/model"
+	"corvid/internal/doctor"
 	"corvid/internal/session"
 	"corvid/internal/workspace"
 )
 
-// Setup is what a run started with opts would resolve, for corvid doctor:
-// the directories, the settings (and why they failed), the workspace's
-// trust, the environment with the settings' env layered on, the model and
-// the instruction files. Inspect writes nothing.
-type Setup struct {
-	ConfigDir    string
-	ConfigDirErr error // ErrNoHome
-	// SessionDir is where this directory's transcripts go.
-	SessionDir string
-	ManagedDir string
-	// SettingsFiles are the settings files that exist, weakest first.
-	SettingsFiles []string
-	Settings      *config.Settings
-	SettingsErr   error // a *config.LoadError names each file (file:line:col)
-	Problems      []config.Problem
-	// Trusted: the working directory is trusted; Withheld is what its own
-	// settings files could not grant because it is not.
-	Trusted  bool
-	TrustErr error
-	Withheld []config.Notice
-	// Getenv reads the environment with the settings' env on top.
-	Getenv   func(string) string
-	Model    model.Info
-	ModelErr error
-	// Instructions are the instruction files a run would read.
-	Instructions       []workspace.File
-	InstructionProblem []error
-}
-
-// Inspect resolves opts as configure would, without running anything.
-func Inspect(opts Options) Setup {
+// Inspect resolves opts as configure would, for corvid doctor, without
+// running or writing anything.
+func Inspect(opts Options) doctor.Setup {
 	env := environment(opts.Getenv)
-	var s Setup
+	var s doctor.Setup
 	s.ConfigDir, s.ConfigDirErr = configDir(env)
 	s.ManagedDir = managedDir(env)
 	s.Getenv = env.str

@@ -183,6 +183,10 @@ func configure(opts Options) (s *setup, err error) {
 func (s *setup) openSession(opts Options, env environment, git *gitSnapshot) error {
 	cfg, kit := &s.engine, s.kit
 	ws, problems := gatherFacts(opts, env, time.Now(), git)
+	cfgDir, err := configDir(env)
+	if err != nil {
+		return err
+	}
 	for _, p := range problems {
 		warnf(opts, "warning: instructions: %v\n", p)
 	}
@@ -201,10 +205,6 @@ func (s *setup) openSession(opts Options, env environment, git *gitSnapshot) err
 	nested := watchNested(kit.files, opts, env, ws.files)
 	cfg.System = systemPrompt(opts, cfg.Tools.Names(), ws.env.Render(), cfg.Model)
 	cfg.SessionID, cfg.History, cfg.Opening = conv.id, conv.history, ws.opening()
-	cfgDir, err := configDir(env)
-	if err != nil {
-		return err
-	}
 	cfg.SessionDir = sessionDir(cfgDir, opts.Cwd, conv.id)
 	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain)
 	if conv.writer != nil {

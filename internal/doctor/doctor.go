@@ -4,8 +4,6 @@ import (
 	"context"
 	"os/exec"
 	"time"
-
-	"corvid/internal/app"
 )
 
 // DefaultTimeout bounds the API probe.
@@ -14,7 +12,7 @@ const DefaultTimeout = 10 * time.Second
 // Options is what the checks look at.
 type Options struct {
 	// Setup is what a run here would resolve (app.Inspect).
-	Setup app.Setup
+	Setup Setup
 	// Getenv reads the process environment (credentials' source).
 	Getenv func(string) string
 	// Offline skips the API probe.

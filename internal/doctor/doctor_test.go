@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"corvid/internal/app"
 )
 
 func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -16,7 +14,7 @@ func envOf(m map[string]string) func(string) string { return func(k string) stri
 // Missing programs: no rg or git is a warning, no shell at all a failure.
 func TestProgramChecks(t *testing.T) {
 	none := func(string) (string, error) { return "", errors.New("not found") }
-	o := Options{Setup: app.Setup{Getenv: envOf(nil)}, LookPath: none}
+	o := Options{Setup: Setup{Getenv: envOf(nil)}, LookPath: none}
 	checks := programChecks(o)
 	want := map[string]Status{"shell": StatusFail, "ripgrep": StatusWarn, "git": StatusWarn}
 	for _, c := range checks {
@@ -30,7 +28,7 @@ func TestProgramChecks(t *testing.T) {
 		}
 		return "", errors.New("not found")
 	}
-	o = Options{Setup: app.Setup{Getenv: envOf(map[string]string{"CLAUDE_CODE_SHELL": "zsh"})}, LookPath: shOnly}
+	o = Options{Setup: Setup{Getenv: envOf(map[string]string{"CLAUDE_CODE_SHELL": "zsh"})}, LookPath: shOnly}
 	if c := shellCheck(o); c.Status != StatusWarn || !strings.Contains(c.Detail, "CLAUDE_CODE_SHELL=zsh not found") {
 		t.Errorf("shell check %+v", c)
 	}
@@ -66,7 +64,7 @@ func TestDirCheck(t *testing.T) {
 // Credentials are named with their source and length, never printed.
 func TestCredentialsNeverShown(t *testing.T) {
 	const secret = "sk-ant-very-secret-value"
-	o := Options{Setup: app.Setup{Getenv: envOf(map[string]string{"ANTHROPIC_AUTH_TOKEN": secret})},
+	o := Options{Setup: Setup{Getenv: envOf(map[string]string{"ANTHROPIC_AUTH_TOKEN": secret})},
 		Getenv: envOf(nil)}
 	c := credentials(o).check()
 	if c.Status != StatusOK || !strings.Contains(c.Detail, "ANTHROPIC_AUTH_TOKEN from a settings file's env") {
