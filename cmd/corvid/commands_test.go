@@ -43,6 +43,10 @@ func scriptCommands() map[string]func(*testscript.TestScript, bool, []string) {
 //
 //	ANTHROPIC_BASE_URL at it
 //
+// fakeapi start builtin:NAME [loop]   the same with a built-in scenario,
+//
+//	looping when asked
+//
 // fakeapi check [N]     no invariant violations, every turn played, and N
 //
 //	requests when given
@@ -58,9 +62,7 @@ func (s *servers) fakeapi(ts *testscript.TestScript, neg bool, args []string) {
 	case "start":
 		// $WORK in a scenario stands for the script's work directory, so
 		// scripted tool calls can name absolute paths.
-		text := strings.ReplaceAll(ts.ReadFile(args[1]), "$WORK", ts.Getenv("WORK"))
-		sc, err := providertest.Parse([]byte(text))
-		ts.Check(err)
+		sc := scriptScenario(ts, args[1:])
 		srv := providertest.New(sc)
 		ts.Defer(srv.Close)
 		s.mu.Lock()
@@ -84,6 +86,23 @@ func (s *servers) fakeapi(ts *testscript.TestScript, neg bool, args []string) {
 	default:
 		ts.Fatalf("fakeapi: unknown verb %q", args[0])
 	}
+}
+
+// scriptScenario reads fakeapi start's scenario: a file, or
+// builtin:NAME, optionally followed by "loop".
+func scriptScenario(ts *testscript.TestScript, args []string) providertest.Scenario {
+	if name, ok := strings.CutPrefix(args[0], "builtin:"); ok {
+		sc, found := providertest.Builtin(name)
+		if !found {
+			ts.Fatalf("no builtin scenario %q", name)
+		}
+		sc.Loop = len(args) > 1 && args[1] == "loop"
+		return sc
+	}
+	text := strings.ReplaceAll(ts.ReadFile(args[0]), "$WORK", ts.Getenv("WORK"))
+	sc, err := providertest.Parse([]byte(text))
+	ts.Check(err)
+	return sc
 }
 
 func (s *servers) server(ts *testscript.TestScript) *providertest.Server {

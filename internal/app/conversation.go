@@ -3,7 +3,6 @@ package app
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 
 	"corvid/internal/cost"
@@ -28,7 +27,10 @@ type conversation struct {
 // session: when another corvid process holds the session to continue, the
 // run continues in a fork of it instead, and says so.
 func openConversation(opts Options, env environment, meta session.Meta) (*conversation, error) {
-	cfgDir := configDir(env)
+	cfgDir, err := configDir(env)
+	if err != nil {
+		return nil, err
+	}
 	path, err := sourcePath(opts, cfgDir)
 	c := &conversation{id: opts.SessionID}
 	if errors.Is(err, session.ErrNoSession) && opts.Resume != "" {
@@ -75,7 +77,7 @@ func sourcePath(opts Options, cfgDir string) (string, error) {
 	case opts.Resume != "":
 		p, err := session.Find(cfgDir, opts.Cwd, opts.Resume)
 		if err != nil {
-			return "", fmt.Errorf("No conversation found with session ID: %s (%w)", opts.Resume, err)
+			return "", &resumeError{id: opts.Resume, err: err}
 		}
 		return p, nil
 	case opts.Continue:
@@ -120,7 +122,11 @@ func lastTodos(history []provider.Message) []todowrite.Todo {
 // --resume in print mode).
 func Sessions(opts Options) (string, error) {
 	env := environment(opts.Getenv)
-	infos, err := session.List(session.ProjectDir(configDir(env), opts.Cwd), 50)
+	cfgDir, err := configDir(env)
+	if err != nil {
+		return "", err
+	}
+	infos, err := session.List(session.ProjectDir(cfgDir, opts.Cwd), 50)
 	if err != nil {
 		return "", err
 	}

@@ -11,20 +11,47 @@ import (
 	"corvid/internal/permission"
 )
 
-// debugEnabled reports whether the --debug filter selects category:
-// "all", or a comma list that names it and does not negate it ("!x").
+// DebugCategories are the --debug categories that log something: api
+// (each API request attempt and how it ended) and permissions (each
+// permission decision and its reason).
+var DebugCategories = []string{"api", "permissions"}
+
+// debugParts splits a --debug filter into its trimmed, non-empty parts.
+func debugParts(filter string) []string {
+	var parts []string
+	for _, p := range strings.Split(filter, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return parts
+}
+
+// debugEnabled reports whether the --debug filter selects category: "all"
+// or a list naming it, and not negating it ("!x"). A list of negations
+// only selects everything else, as Claude Code's filter does.
 func debugEnabled(filter, category string) bool {
-	if filter == "" {
+	parts := debugParts(filter)
+	if len(parts) == 0 || slices.Contains(parts, "!"+category) {
 		return false
 	}
-	parts := strings.Split(filter, ",")
-	for i := range parts {
-		parts[i] = strings.TrimSpace(parts[i])
+	if slices.Contains(parts, "all") || slices.Contains(parts, category) {
+		return true
 	}
-	if slices.Contains(parts, "!"+category) {
-		return false
+	return !slices.ContainsFunc(parts, func(p string) bool { return !strings.HasPrefix(p, "!") })
+}
+
+// UnknownDebugCategories lists the categories of a --debug filter that
+// log nothing in corvid.
+func UnknownDebugCategories(filter string) []string {
+	var out []string
+	for _, p := range debugParts(filter) {
+		name := strings.TrimPrefix(p, "!")
+		if name != "all" && !slices.Contains(DebugCategories, name) {
+			out = append(out, name)
+		}
 	}
-	return filter == "all" || slices.Contains(parts, category)
+	return out
 }
 
 // loggedChecker writes every permission decision and its reason to w

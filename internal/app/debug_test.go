@@ -15,12 +15,20 @@ func TestDebugEnabled(t *testing.T) {
 		want   bool
 	}{
 		{"", false}, {"all", true}, {"permissions", true}, {"api, permissions", true},
-		{"api", false}, {"all,!permissions", false},
+		{"api", false}, {"all,!permissions", false}, {"all,!api", true}, {"!api", true},
+		{"!permissions", false}, {" , ", false}, {"hooks", false},
 	}
 	for _, c := range cases {
 		if got := debugEnabled(c.filter, "permissions"); got != c.want {
 			t.Errorf("debugEnabled(%q) = %v, want %v", c.filter, got, c.want)
 		}
+	}
+}
+
+func TestUnknownDebugCategories(t *testing.T) {
+	got := UnknownDebugCategories("api, hooks,!statsig,all,permissions")
+	if strings.Join(got, ",") != "hooks,statsig" {
+		t.Fatalf("UnknownDebugCategories = %q", got)
 	}
 }
 

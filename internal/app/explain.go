@@ -17,6 +17,9 @@ func Explain(opts Options, query string) (permission.Decision, error) {
 	if err != nil {
 		return permission.Decision{}, err
 	}
+	if err := checkAddDirs(opts); err != nil {
+		return permission.Decision{}, err
+	}
 	settings, err := loadSettings(opts, environment(opts.Getenv))
 	if err != nil {
 		return permission.Decision{}, err
@@ -25,9 +28,13 @@ func Explain(opts Options, query string) (permission.Decision, error) {
 	if err != nil {
 		return permission.Decision{}, err
 	}
-	eng, errs := permission.New(permissionConfig(opts, settings, mode))
+	cfg := permissionConfig(opts, settings, mode)
+	eng, errs := permission.New(cfg)
 	for _, e := range errs {
 		warnf(opts, "warning: permission rule ignored: %v\n", e)
+	}
+	if _, judged := subjectField(name); judged && string(input) == "{}" {
+		return explainWholeTool(cfg, name), nil
 	}
 	return eng.Explain(name, input), nil
 }

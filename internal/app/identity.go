@@ -21,6 +21,7 @@ func entrypoint(env environment) string {
 // revealing neither.
 func deviceID(env environment) string {
 	host, _ := os.Hostname()
-	sum := sha256.Sum256([]byte("corvid device\x00" + host + "\x00" + configDir(env)))
+	dir, _ := configDir(env) // "" without a home: the id is still stable
+	sum := sha256.Sum256([]byte("corvid device\x00" + host + "\x00" + dir))
 	return hex.EncodeToString(sum[:])
 }

@@ -7,13 +7,7 @@ import (
 )
 
 func TestSessionDirAndWorkDirs(t *testing.T) {
-	env := environment(func(k string) string {
-		if k == "CORVID_CONFIG_DIR" {
-			return "/cfg"
-		}
-		return ""
-	})
-	if got := sessionDir(env, "/w/p", "s1"); got != filepath.FromSlash("/cfg/projects/-w-p/s1") {
+	if got := sessionDir("/cfg", "/w/p", "s1"); got != filepath.FromSlash("/cfg/projects/-w-p/s1") {
 		t.Errorf("sessionDir = %q", got)
 	}
 	if got := workDirs("/w/p", []string{"../q", "/abs/"}); !slices.Equal(got, []string{"/w/p", "/w/q", "/abs"}) {

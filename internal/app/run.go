@@ -16,7 +16,6 @@ import (
 	"corvid/internal/shells"
 	"corvid/internal/tools/bash"
 	"corvid/internal/version"
-	"corvid/internal/workspace"
 )
 
 // closeGrace bounds how long the end of a run waits for background shells
@@ -103,15 +102,23 @@ func (s *setup) closeShells() {
 
 // configure builds the run from the options, the settings files and the
 // environment.
-func configure(opts Options) (*setup, error) {
+func configure(opts Options) (s *setup, err error) {
 	if opts.Sink == nil {
 		return nil, fmt.Errorf("app: no event sink")
+	}
+	if err := checkAddDirs(opts); err != nil {
+		return nil, err
 	}
 	settings, err := loadSettings(opts, environment(opts.Getenv))
 	if err != nil {
 		return nil, err
 	}
 	git := startGit(opts.Cwd)
+	defer func() {
+		if err != nil {
+			git.wait(0) // stop the git commands nobody will read
+		}
+	}()
 	env := withSettingsEnv(environment(opts.Getenv), settings)
 	mode, err := permissionMode(opts, settings)
 	if err != nil {
@@ -160,7 +167,7 @@ func configure(opts Options) (*setup, error) {
 		cfg.Hooks = opts.Hooks
 		cfg.Stop = stopHook(opts.Hooks)
 	}
-	s := &setup{engine: cfg, kit: kit, gate: gate, resolve: resolver(env).Resolve}
+	s = &setup{engine: cfg, kit: kit, gate: gate, resolve: resolver(env).Resolve}
 	if err := s.openSession(opts, env, git); err != nil {
 		return nil, err
 	}
@@ -171,9 +178,13 @@ func configure(opts Options) (*setup, error) {
 // openSession gathers the workspace facts, opens the conversation (new or
 // resumed) and fills the parts of the engine's configuration they decide:
 // system prompt, opening reminders, history, transcript, session id.
-func (s *setup) openSession(opts Options, env environment, git func() workspace.Git) error {
+func (s *setup) openSession(opts Options, env environment, git *gitSnapshot) error {
 	cfg, kit := &s.engine, s.kit
 	ws, problems := gatherFacts(opts, env, time.Now(), git)
+	cfgDir, err := configDir(env)
+	if err != nil {
+		return err
+	}
 	for _, p := range problems {
 		warnf(opts, "warning: instructions: %v\n", p)
 	}
@@ -192,7 +203,7 @@ func (s *setup) openSession(opts Options, env environment, git func() workspace.
 	nested := watchNested(kit.files, opts, env, ws.files)
 	cfg.System = systemPrompt(opts, cfg.Tools.Names(), ws.env.Render(), cfg.Model)
 	cfg.SessionID, cfg.History, cfg.Opening = conv.id, conv.history, ws.opening()
-	cfg.SessionDir = sessionDir(env, opts.Cwd, conv.id)
+	cfg.SessionDir = sessionDir(cfgDir, opts.Cwd, conv.id)
 	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain, hookContext(opts.Hooks))
 	if conv.writer != nil {
 		cfg.Transcript = newTranscriptRecorder(conv.writer, func(f string, a ...any) { warnf(opts, f, a...) })

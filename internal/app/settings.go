@@ -1,7 +1,6 @@
 package app
 
 import (
-	"os"
 	"slices"
 	"strings"
 
@@ -16,7 +15,11 @@ import (
 // The TUI may instead offer to go on without the files it may skip
 // (LoadError.Skippable) by loading again with them in Options.Without.
 func loadSettings(opts Options, env environment) (*config.Settings, error) {
-	trusted, err := trustStore(env).Trusted(opts.Cwd)
+	cfgDir, err := configDir(env)
+	if err != nil {
+		return nil, err
+	}
+	trusted, err := trustStore(cfgDir).Trusted(opts.Cwd)
 	if err != nil {
 		warnf(opts, "warning: reading the trust list: %v (treating %s as untrusted)\n", err, opts.Cwd)
 	}
@@ -27,7 +30,7 @@ func loadSettings(opts Options, env environment) (*config.Settings, error) {
 			sources = append(sources, config.Source(s))
 		}
 	}
-	s, problems, notices, err := config.Load(config.Options{Cwd: opts.Cwd, ConfigDir: configDir(env),
+	s, problems, notices, err := config.Load(config.Options{Cwd: opts.Cwd, ConfigDir: cfgDir,
 		ManagedDir: managedDir(env), FlagSettings: opts.SettingsFlag,
 		Sources: sources, Trusted: trusted})
 	for _, p := range problems {
@@ -79,7 +82,7 @@ func permissionConfig(opts Options, s *config.Settings, mode permission.Mode) pe
 	for _, d := range s.AdditionalDirectories {
 		added = append(added, d.Text)
 	}
-	home, _ := os.UserHomeDir()
+	home, _ := homeDir()
 	local := config.LocalSettingsPath(opts.Cwd)
 	return permission.Config{
 		Mode:     mode,

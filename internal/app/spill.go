@@ -52,7 +52,9 @@ func startSweep(env environment, period time.Duration, current string) (stop fun
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		spill.Sweep(ctx, filepath.Join(configDir(env), "projects"), time.Now().Add(-period), current)
+		if cfgDir, err := configDir(env); err == nil {
+			spill.Sweep(ctx, filepath.Join(cfgDir, "projects"), time.Now().Add(-period), current)
+		}
 	}()
 	return func() {
 		select {

@@ -18,13 +18,17 @@ func Trust(getenv func(string) string, cwd, dir string) (string, error) {
 		dir = filepath.Join(cwd, dir)
 	}
 	dir = filepath.Clean(dir)
-	store := trustStore(environment(getenv))
+	cfgDir, err := configDir(environment(getenv))
+	if err != nil {
+		return "", err
+	}
+	store := trustStore(cfgDir)
 	if err := store.Trust(dir); err != nil {
 		return "", fmt.Errorf("recording trust for %s: %w", dir, err)
 	}
 	return dir, nil
 }
 
-func trustStore(env environment) config.TrustStore {
-	return config.TrustStore{Path: config.TrustPath(configDir(env))}
+func trustStore(cfgDir string) config.TrustStore {
+	return config.TrustStore{Path: config.TrustPath(cfgDir)}
 }

@@ -1,8 +1,7 @@
 package app
 
 import (
-	"context"
-	"os"
+	"cmp"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -13,55 +12,46 @@ import (
 	"corvid/internal/workspace"
 )
 
-// gitTimeout bounds gathering the git facts.
-const gitTimeout = 3 * time.Second
-
 // facts is what corvid knows about the workspace at the start of a run.
 type facts struct {
 	files []workspace.File
 	git   workspace.Git
-	env   workspace.Env
-}
-
-// startGit starts gathering the git facts of dir and returns a function
-// that waits for them. The git commands are the slowest part of starting
-// a conversation, so they run while everything else is set up. The
-// goroutine ends when the commands do (bounded by gitTimeout), whether or
-// not anyone waits.
-func startGit(dir string) func() workspace.Git {
-	done := make(chan workspace.Git, 1)
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), gitTimeout)
-		defer cancel()
-		done <- workspace.GitFacts(ctx, dir)
-	}()
-	return sync.OnceValue(func() workspace.Git { return <-done })
+	// gitNote replaces the git snapshot when it missed its budget.
+	gitNote string
+	env     workspace.Env
 }
 
 // gatherFacts reads the instruction files and waits for git.
-func gatherFacts(opts Options, env environment, now time.Time, git func() workspace.Git) (facts, []error) {
+func gatherFacts(opts Options, env environment, now time.Time, git *gitSnapshot) (facts, []error) {
 	var f facts
 	var problems []error
 	if !env.bool("CLAUDE_CODE_DISABLE_CLAUDE_MDS") {
 		f.files, problems = workspace.Load(workspaceOptions(opts, env))
 	}
-	f.git = git()
-	f.env = workspace.EnvFacts(opts.Cwd, now, opts.Getenv, f.git.IsRepo)
+	budget := gitBudget(env)
+	isRepo := false
+	if g, ok := git.wait(budget); ok {
+		f.git, isRepo = g, g.IsRepo
+	} else if inRepository(opts.Cwd) {
+		f.gitNote, isRepo = partialGit(budget), true
+	}
+	f.env = workspace.EnvFacts(opts.Cwd, now, opts.Getenv, isRepo)
 	return f, problems
 }
 
 func workspaceOptions(opts Options, env environment) workspace.Options {
-	home, _ := os.UserHomeDir()
+	home, _ := homeDir()
+	cfgDir, err := configDir(env)
 	skip := func(src string) bool { return opts.HasSettingSources && !slices.Contains(opts.SettingSources, src) }
-	return workspace.Options{Cwd: opts.Cwd, ConfigDir: configDir(env), Home: home,
+	return workspace.Options{Cwd: opts.Cwd, ConfigDir: cfgDir, Home: home,
 		ManagedFile: filepath.Join(managedDir(env), "CLAUDE.md"),
-		SkipUser:    skip("user"), SkipProject: skip("project"), SkipLocal: skip("local")}
+		SkipUser:    skip("user") || err != nil, SkipProject: skip("project"), SkipLocal: skip("local")}
 }
 
 // opening is the reminders that open a new conversation.
 func (f facts) opening() []string {
 	return prompt.Reminders(prompt.Context{Instructions: workspace.Reminder(f.files), Date: f.env.Date,
-		Git: f.git.Render()})
+		Git: cmp.Or(f.gitNote, f.git.Render())})
 }
 
 // nestedNotes loads the instruction files of directories below the

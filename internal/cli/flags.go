@@ -99,11 +99,13 @@ func (f *flags) definePermissions(fs *pflag.FlagSet) {
 }
 
 func (f *flags) defineSession(fs *pflag.FlagSet) {
-	fs.StringVarP(&f.debug, "debug", "d", "", "Debug logging, optionally limited to a `filter` (--debug=api,hooks)")
+	fs.StringVarP(&f.debug, "debug", "d", "",
+		"Debug logging on stderr, optionally limited to a `filter` of categories: api (each API request attempt), "+
+			"permissions (each permission decision); e.g. --debug=api or --debug=!api")
 	fs.Lookup("debug").NoOptDefVal = debugAll
 	fs.BoolVarP(&f.continueLast, "continue", "c", false, "Continue the most recent conversation in this directory")
 	fs.StringVarP(&f.resume, "resume", "r", "",
-		"Resume the conversation with this session `id` (or a unique prefix); alone, list this directory's conversations")
+		"Resume the conversation with this session `id` (or a unique prefix of at least 8 characters); alone, list this directory's conversations")
 	fs.Lookup("resume").NoOptDefVal = resumePicker
 	fs.StringVar(&f.sessionID, "session-id", "", "Session `uuid` for the new conversation")
 	fs.BoolVar(&f.noPersistence, "no-session-persistence", false, "Do not save the conversation (--print)")

@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
 
 	"github.com/google/uuid"
+
+	"corvid/internal/app"
 )
 
 // checkLimits checks the model choice and the turn and budget caps.
@@ -58,6 +61,11 @@ func checkSession(f *flags, inv *invocation, _ env) error {
 	if (o.Continue || o.Resume != "") && f.set("session-id") && !f.forkSession {
 		return usagef("Error: --session-id can only be used with --continue or --resume if --fork-session is also given")
 	}
+	if f.set("resume") && !inv.listSessions {
+		if err := checkResume(o.Resume); err != nil {
+			return err
+		}
+	}
 	if f.set("session-id") {
 		if _, err := uuid.Parse(f.sessionID); err != nil {
 			return usagef("Error: Invalid session ID. Must be a valid UUID.")
@@ -70,5 +78,9 @@ func checkSession(f *flags, inv *invocation, _ env) error {
 	}
 	inv.opts.NoSessionPersistence = f.noPersistence
 	inv.opts.Debug = f.debug
+	if unknown := app.UnknownDebugCategories(f.debug); len(unknown) > 0 {
+		inv.warnings = append(inv.warnings, fmt.Sprintf("Warning: --debug: %s logs nothing in corvid (categories: %s)",
+			strings.Join(unknown, ", "), strings.Join(app.DebugCategories, ", ")))
+	}
 	return nil
 }

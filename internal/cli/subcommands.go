@@ -7,12 +7,12 @@ import (
 )
 
 // commandTree returns the root command with corvid's own subcommands
-// (trust, permissions) attached. It serves subcommand runs and renders
+// (doctor, trust, permissions) attached. It serves subcommand runs and renders
 // the root's help, so that corvid --help lists them.
 func (c *CLI) commandTree() *cobra.Command {
 	var unused flags
 	root := newRoot(&unused, func([]string) {})
-	root.AddCommand(c.trustCommand(), c.permissionsCommand())
+	root.AddCommand(c.doctorCommand(), c.trustCommand(), c.permissionsCommand())
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return flagError(err) })
 	root.SetIn(c.Stdin)
 	root.SetOut(c.Stdout)

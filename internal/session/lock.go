@@ -2,11 +2,9 @@ package session
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 
 	"github.com/google/uuid"
 )
@@ -19,22 +17,6 @@ import (
 // removing one while another process is about to lock it lets both win.
 // A new transcript is created under a temporary name, locked, and only
 // then linked into place, so no other process can see it unlocked.
-
-// flock takes the exclusive lock on f without waiting.
-func flock(f *os.File) error {
-	for {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		switch {
-		case err == nil:
-			return nil
-		case errors.Is(err, syscall.EINTR):
-			continue
-		case errors.Is(err, syscall.EWOULDBLOCK):
-			return ErrLocked
-		}
-		return fmt.Errorf("session: lock %s: %w", f.Name(), err)
-	}
-}
 
 // openLocked opens the existing transcript at path for appending and
 // locks it; ErrLocked when another process holds it.

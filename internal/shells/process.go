@@ -56,7 +56,7 @@ func SignalGroup(pgid int, sig syscall.Signal) error {
 	if pgid <= 0 {
 		return errors.New("shells: invalid process group")
 	}
-	if err := syscall.Kill(-pgid, sig); err != nil && !errors.Is(err, syscall.ESRCH) {
+	if err := killGroup(pgid, sig); err != nil && !errors.Is(err, syscall.ESRCH) {
 		return err
 	}
 	return nil
@@ -67,7 +67,7 @@ func SignalGroup(pgid int, sig syscall.Signal) error {
 // which init may take a while to collect) do not count where /proc
 // tells them apart.
 func GroupAlive(pgid int) bool {
-	if err := syscall.Kill(-pgid, 0); err != nil && !errors.Is(err, syscall.EPERM) {
+	if err := killGroup(pgid, 0); err != nil && !errors.Is(err, syscall.EPERM) {
 		return false
 	}
 	live, known := liveMembers(pgid)

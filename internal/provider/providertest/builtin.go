@@ -40,11 +40,12 @@ func helloScenario() Scenario {
 	return Scenario{Name: "hello", Turns: []Turn{{Blocks: []Block{Text("Hello from the fake API.")}}}}
 }
 
-// parallel8Scenario: eight Sleep calls in one turn, then a final answer.
+// parallel8Scenario: eight Bash `sleep 0.1` calls in one turn (read-only,
+// so corvid runs them together), then a final answer.
 func parallel8Scenario() Scenario {
 	var calls []Block
 	for i := 1; i <= 8; i++ {
-		calls = append(calls, sleepCall(fmt.Sprintf("toolu_parallel8_%d", i), 100))
+		calls = append(calls, sleepCall(fmt.Sprintf("toolu_parallel8_%d", i), "0.1"))
 	}
 	return Scenario{Name: "parallel8", Turns: []Turn{
 		{Blocks: calls},
@@ -52,12 +53,12 @@ func parallel8Scenario() Scenario {
 	}}
 }
 
-// overlapScenario: three Sleep calls streamed slowly enough that a client
-// can start the first while the others are still arriving.
+// overlapScenario: three Bash `sleep 0.1` calls streamed slowly enough
+// that a client can start the first while the others are still arriving.
 func overlapScenario() Scenario {
 	var calls []Block
 	for i := 1; i <= 3; i++ {
-		calls = append(calls, sleepCall(fmt.Sprintf("toolu_overlap_%d", i), 100))
+		calls = append(calls, sleepCall(fmt.Sprintf("toolu_overlap_%d", i), "0.1"))
 	}
 	return Scenario{Name: "overlap", Turns: []Turn{
 		{Blocks: calls, ChunkDelay: 20 * time.Millisecond},
@@ -81,6 +82,8 @@ func overloadedScenario() Scenario {
 	}}
 }
 
-func sleepCall(id string, ms int) Block {
-	return ToolUse(id, "Sleep", map[string]int{"ms": ms})
+// sleepCall is a call of corvid's (and Claude Code's) Bash tool that
+// sleeps for seconds.
+func sleepCall(id, seconds string) Block {
+	return ToolUse(id, "Bash", map[string]string{"command": "sleep " + seconds, "description": "Sleep " + seconds + " s"})
 }

@@ -14,6 +14,10 @@ type Scenario struct {
 	Turns []Turn `json:"turns"`
 	// AllowUnused stops Start from failing the test when turns are left.
 	AllowUnused bool `json:"allow_unused,omitempty"`
+	// Loop starts the script again from its first turn once the last one
+	// has been played, for ever, so that each of several client runs in a
+	// row gets the whole script. A looping server never finishes.
+	Loop bool `json:"loop,omitempty"`
 	// RequireAPIKey, when set, answers 401 authentication_error to any
 	// request whose x-api-key (or Authorization bearer token) differs.
 	RequireAPIKey string `json:"require_api_key,omitempty"`

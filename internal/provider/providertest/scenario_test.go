@@ -123,7 +123,7 @@ func TestBuiltins(t *testing.T) {
 		t.Fatalf("parallel8: %+v", sc)
 	}
 	for _, b := range sc.Turns[0].Blocks {
-		if b.Type != "tool_use" || b.Name != "Sleep" || string(b.Input) != `{"ms":100}` {
+		if b.Type != "tool_use" || b.Name != "Bash" || string(b.Input) != `{"command":"sleep 0.1","description":"Sleep 0.1 s"}` {
 			t.Errorf("parallel8 block %+v", b)
 		}
 	}

@@ -15,6 +15,7 @@ const (
 // state is a server's mutable state; Server.mu guards it.
 type state struct {
 	turns    []Turn
+	loop     bool
 	next     int // index of the turn being played
 	used     int // requests already answered by turns[next]
 	inflight int
@@ -33,7 +34,7 @@ type exchange struct {
 }
 
 func (st *state) init(sc Scenario) {
-	st.turns = slices.Clone(sc.Turns)
+	st.turns, st.loop = slices.Clone(sc.Turns), sc.Loop && len(sc.Turns) > 0
 	st.finished = make(chan struct{})
 	st.maybeFinish()
 }
@@ -47,7 +48,7 @@ func (st *state) remaining() int {
 }
 
 func (st *state) maybeFinish() {
-	if !st.done && st.inflight == 0 && st.remaining() == 0 {
+	if !st.done && !st.loop && st.inflight == 0 && st.remaining() == 0 {
 		st.done = true
 		close(st.finished)
 	}
@@ -80,6 +81,9 @@ func (s *Server) take() (t Turn, index int, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := &s.state
+	if st.next >= len(st.turns) && st.loop {
+		st.next, st.used = 0, 0
+	}
 	if st.next >= len(st.turns) {
 		return Turn{}, -1, false
 	}

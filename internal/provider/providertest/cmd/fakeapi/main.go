@@ -6,8 +6,10 @@
 //
 // The first line on stdout is the base URL (for ANTHROPIC_BASE_URL). It
 // serves until SIGINT or SIGTERM, or, with -exit-when-done, until every
-// scripted turn has been played. Violations of the API's conversation rules
-// are printed to stderr at exit and make the exit status 1.
+// scripted turn has been played. With -loop the script starts over after
+// its last turn, so every client run in a row gets the whole script.
+// Violations of the API's conversation rules are printed to stderr at exit
+// and make the exit status 1.
 //
 // -record DIR writes every request it received (headers, body; the API
 // key redacted) into DIR as request-NNN.json when it exits.
@@ -46,6 +48,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		strings.Join(providertest.BuiltinNames(), ", ")+")")
 	addr := fs.String("addr", "127.0.0.1:0", "address to listen on")
 	exitWhenDone := fs.Bool("exit-when-done", false, "exit once every scripted turn has been played")
+	loop := fs.Bool("loop", false, "after the last turn, start the script again from the first (each client run gets the whole script)")
 	promptCache := fs.Bool("prompt-cache", false, "price input tokens with the prompt-cache model")
 	minTokens := fs.Int("cache-min-tokens", providertest.DefaultCacheMinTokens,
 		"shortest cacheable prefix in estimated tokens (implies -prompt-cache)")
@@ -58,6 +61,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "fakeapi:", err)
 		return 2
 	}
+	if *loop && *exitWhenDone {
+		fmt.Fprintln(stderr, "fakeapi: -loop and -exit-when-done exclude each other (a looping script never ends)")
+		return 2
+	}
+	sc.Loop = sc.Loop || *loop
 	setCache(fs, &sc, *promptCache, *minTokens)
 	srv, err := providertest.Listen(sc, *addr)
 	if err != nil {
