@@ -16,7 +16,7 @@ import (
 // show and their kin): none writes a file or runs a program.
 const gitDiffOpts = `p u s U: z W X? B? M? C? D l: S: G: O:r R a b w I: stat? numstat shortstat dirstat?
 	cumulative dirstat-by-file? summary patch-with-stat patch-with-raw name-only name-status raw patch no-patch
-	unified= submodule? color? no-color color-moved? no-color-moved color-moved-ws= no-color-moved-ws word-diff?
+	unified= color? no-color color-moved? no-color-moved color-moved-ws= no-color-moved-ws word-diff?
 	word-diff-regex= color-words? no-renames rename-empty no-rename-empty check ws-error-highlight= full-index
 	binary abbrev? break-rewrites? find-renames? find-copies? find-copies-harder irreversible-delete
 	diff-filter= find-object= pickaxe-all pickaxe-regex relative? no-relative text ignore-cr-at-eol
@@ -58,11 +58,11 @@ var gitSubTable = map[string]entry{
 		contents=r ignore-rev= ignore-revs-file=r color-lines color-by-age minimal since= no-textconv`},
 	"ls-files": {opts: `c cached d deleted m modified o others i ignored s stage k killed u unmerged z t v f
 		x: X:r exclude= exclude-from=r exclude-per-directory= exclude-standard error-unmatch with-tree= full-name
-		recurse-submodules abbrev? debug eol deduplicate directory no-empty-directory format= sparse resolve-undo`},
+		abbrev? debug eol deduplicate directory no-empty-directory format= sparse resolve-undo`},
 	"ls-tree": {opts: `d r t l long z name-only name-status object-only full-name full-tree abbrev? format=`},
 	"rev-parse": {opts: `sq-quote keep-dashdash stop-at-non-option stuck-long revs-only no-revs flags no-flags
 		default= prefix= verify q quiet sq short? not symbolic symbolic-full-name abbrev-ref? all branches? tags?
-		remotes? glob= exclude= disambiguate= local-env-vars path-format= git-dir git-common-dir resolve-git-dir=
+		remotes? glob= exclude= disambiguate= local-env-vars path-format= git-dir git-common-dir
 		git-path= show-toplevel show-superproject-working-tree shared-index-path absolute-git-dir
 		is-inside-git-dir is-inside-work-tree is-bare-repository is-shallow-repository show-cdup show-prefix
 		show-object-format? show-ref-format since= after= until= before= end-of-options`},
@@ -76,7 +76,7 @@ var gitSubTable = map[string]entry{
 	"count-objects": {opts: `v verbose H human-readable`},
 	"name-rev":      {opts: `tags refs= exclude= all name-only undefined no-undefined always`},
 	"version":       {opts: `build-options`},
-	"grep": {opts: `# cached no-index untracked no-exclude-standard exclude-standard recurse-submodules a text I i
+	"grep": {opts: `# cached no-index untracked no-exclude-standard exclude-standard a text I i
 		ignore-case w word-regexp v invert-match h H full-name E extended-regexp G basic-regexp P perl-regexp F
 		fixed-strings n line-number column l files-with-matches name-only L files-without-match z null o
 		only-matching c count color? no-color break heading p show-function C: context= A: after-context= B:

@@ -54,6 +54,9 @@ func TestGitSubcommandOptions(t *testing.T) {
 		{"git stash pop", "git stash without list or show"},
 		{"git reflog expire --all", "git reflog expire"},
 		{"git rev-parse --parseopt", "git rev-parse option --parseopt"},
+		{"git diff --submodule=diff", "git diff option --submodule=diff"}, // runs git in the submodules' repositories
+		{"git ls-files --recurse-submodules", "git ls-files option --recurse-submodules"},
+		{"git grep --recurse-submodules x", "git grep option --recurse-submodules"},
 	}
 	for _, tc := range cases {
 		a, err := Parse(tc.cmd)
