@@ -42,7 +42,11 @@ func (c Command) OptionFiles() []FileArg {
 	case "git":
 		a := specs["git"].Parse(c.Args)
 		if len(a.Operands) > 0 {
-			return append(a.Files, gitSubFiles.Parse(a.Operands[1:]).Files...)
+			files := append(a.Files, gitSubFiles.Parse(a.Operands[1:]).Files...)
+			if s := gitSubs[a.Operands[0].Text]; s != nil {
+				files = append(files, s.Parse(a.Operands[1:]).Files...)
+			}
+			return files
 		}
 		return a.Files
 	}

@@ -149,6 +149,8 @@ func (s *Spec) shortOpts(out *Args, w Word, next func() (Word, bool)) {
 		case j+1 < len(t):
 			out.add(o, Word{Text: t[j+1:]})
 			return
+		case o.optional:
+			out.add(o, Word{}) // -M: a value may only be attached (-M50%)
 		default:
 			v, ok := next()
 			if !ok {

@@ -5,7 +5,8 @@ import "strings"
 // The command table, part 3: toolchains, interpreters of small
 // programs, and wrappers that run another command.
 var toolTable = map[string]entry{
-	"git": {opts: `P C:r c: no-pager no-replace-objects literal-pathspecs no-optional-locks version help no-advice`,
+	"git": {opts: `P C:r c: no-pager no-replace-objects literal-pathspecs no-optional-locks version no-advice
+		glob-pathspecs noglob-pathspecs icase-pathspecs`,
 		ordered: true, ro: true, check: gitCheck, paths: gitPaths},
 	"go":  {opts: `*`, ro: true, check: goCheck},
 	"awk": awkEntry, "gawk": awkEntry, "mawk": awkEntry, "nawk": awkEntry,
