@@ -19,7 +19,7 @@ var sdkFlags = []struct {
 	{name: "effort", usage: "Effort `level` (accepted; not used yet)"},
 	{name: "json-schema", usage: "JSON `schema` (an object) the final answer must match: result.structured_output"},
 	{name: "include-hook-events", usage: "Emit hook events in stream-json (not supported yet)", bool: true},
-	{name: "replay-user-messages", usage: "Echo user messages back in stream-json (not supported yet)", bool: true},
+	{name: "replay-user-messages", usage: "Echo user messages from stdin back on stdout (stream-json input and output)", bool: true},
 	{name: "allow-dangerously-skip-permissions", usage: "Allow switching to bypassPermissions later", bool: true},
 	{name: "strict-mcp-config", usage: "Use only --mcp-config servers (accepted; no MCP yet)", bool: true},
 	{name: "plugin-dir", usage: "Plugin `directory` (accepted; plugins are not supported yet)", repeat: true},
@@ -31,8 +31,7 @@ var sdkFlags = []struct {
 
 // sdkUnsupported are the sdkFlags that change nothing yet and deserve a
 // warning when given.
-var sdkUnsupported = []string{"include-hook-events", "replay-user-messages",
-	"plugin-dir", "agents", "agent"}
+var sdkUnsupported = []string{"include-hook-events", "plugin-dir", "agents", "agent"}
 
 func (f *flags) defineSDK(fs *pflag.FlagSet) {
 	for _, d := range sdkFlags {
@@ -59,6 +58,12 @@ func checkSDK(f *flags, inv *invocation, _ env) error {
 			return usagef("Error: --json-schema is not valid JSON")
 		}
 		inv.opts.JSONSchema = json.RawMessage(schema)
+	}
+	if f.set("replay-user-messages") && f.value("replay-user-messages") == "true" {
+		if !inv.streamInput {
+			return usagef("Error: --replay-user-messages requires both --input-format=stream-json and --output-format=stream-json.")
+		}
+		inv.replay = true
 	}
 	for _, name := range sdkUnsupported {
 		if f.set(name) {

@@ -48,6 +48,9 @@ type Options struct {
 	// PromptTool sends permission prompts to the host
 	// (--permission-prompt-tool stdio).
 	PromptTool bool
+	// ReplayUserMessages echoes each user message back as a user frame
+	// with isReplay:true, after its turn's init (--replay-user-messages).
+	ReplayUserMessages bool
 	// Open opens the conversation; Run calls it once, after initialize or
 	// at the first message.
 	Open func(ctx context.Context, s Setup) (Conversation, error)
