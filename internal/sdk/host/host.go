@@ -91,8 +91,10 @@ func (h *Host) turns(ctx context.Context) (event.Result, error) {
 		h.mu.Lock()
 		h.echoes = q.echoes
 		h.mu.Unlock()
+		h.state(stateRunning)
 		last = conv.Submit(ctx, q.blocks)
 		h.replay(conv.Info().SessionID) // a turn that wrote no init
+		h.state(stateIdle)
 	}
 }
 
@@ -162,7 +164,7 @@ func (h *Host) conversation(ctx context.Context) (Conversation, error) {
 	}
 	s := Setup{Sink: h.publish}
 	if h.opts.PromptTool {
-		s.Asker = asker{box: h.box}
+		s.Asker = asker{box: h.box, state: h.state}
 	}
 	if h.init != nil {
 		s.SystemPrompt, s.HasSystemPrompt = h.init.systemPrompt()
