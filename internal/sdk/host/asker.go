@@ -56,7 +56,7 @@ type asker struct {
 // allow is a refusal.
 func (a asker) Ask(ctx context.Context, q permission.Question) (permission.Answer, error) {
 	req := canUseTool{Subtype: "can_use_tool", ToolName: q.ToolName, Input: q.Input, ToolUseID: q.ToolUseID,
-		DecisionReason: q.Reason}
+		DecisionReason: q.Reason, BlockedPath: q.BlockedPath}
 	if len(q.Suggestions) > 0 {
 		req.Suggestions = []permissionUpdate{{Type: "addRules", Rules: rulesOf(q.Suggestions),
 			Behavior: "allow", Destination: string(permission.DestLocalSettings)}}
