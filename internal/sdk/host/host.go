@@ -33,6 +33,7 @@ type Host struct {
 	usage       provider.Usage
 	openMode    permission.Mode // the mode the conversation opened with
 	echoes      []echo          // the starting turn's messages, to replay after its init
+	current     string          // the session state: idle, running, requires_action
 }
 
 // queued is a user message waiting for its turn.
@@ -53,7 +54,7 @@ func Run(ctx context.Context, opts Options) (event.Result, error) {
 	if opts.In == nil {
 		opts.In = strings.NewReader("")
 	}
-	h := &Host{opts: opts, wake: make(chan struct{}, 1)}
+	h := &Host{opts: opts, wake: make(chan struct{}, 1), current: stateIdle}
 	h.out = newWriter(opts.Out, opts.Render, h.hostGone)
 	h.box = newOutbox(h.out)
 	readDone := make(chan struct{})

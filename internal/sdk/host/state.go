@@ -39,12 +39,13 @@ type stateFrame struct {
 // and again when a permission answer arrives, requires_action while
 // can_use_tool waits, idle after a turn's result.
 func (h *Host) state(s string) {
+	h.mu.Lock()
+	h.current = s
+	c := h.conv
+	h.mu.Unlock()
 	if h.opts.SessionStates == StatesOff {
 		return
 	}
-	h.mu.Lock()
-	c := h.conv
-	h.mu.Unlock()
 	var id string
 	if c != nil {
 		id = c.Info().SessionID
