@@ -9,6 +9,7 @@ const q = query({
   options: options({ extraArgs: { 'replay-user-messages': null } }),
 });
 input.push('first message');
+const init = await q.initializationResult();
 const msgs = [];
 for await (const m of q) {
   msgs.push(m);
@@ -21,4 +22,6 @@ print({
   states: msgs.filter((m) => m.type === 'system' && m.subtype === 'session_state_changed').map((m) => m.state),
   order: msgs.map((m) => m.type + (m.subtype ? '/' + m.subtype : '') + (m.isReplay ? '/replay' : '')),
   results: results(msgs).length,
+  initPid: init.pid,
+  initMode: init.current_permission_mode,
 });

@@ -15,6 +15,9 @@ func TestReplayAndStates(t *testing.T) {
 		r.get(t, "replays", 1, "content") != "second message" || r.get(t, "replays", 0, "session") == "" {
 		t.Errorf("replays = %v", r.get(t, "replays"))
 	}
+	if r.get(t, "initMode") != "default" || r.get(t, "initPid") == nil {
+		t.Errorf("initializationResult: pid %v, current_permission_mode %v", r.get(t, "initPid"), r.get(t, "initMode"))
+	}
 	if got := fmt.Sprint(r.get(t, "states")); got != "[running idle running idle]" {
 		t.Errorf("states = %s", got)
 	}
