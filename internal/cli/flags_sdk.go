@@ -18,8 +18,8 @@ var sdkFlags = []struct {
 	{name: "thinking", usage: "Thinking `mode`: adaptive, enabled or disabled (accepted; corvid decides)"},
 	{name: "effort", usage: "Effort `level` (accepted; not used yet)"},
 	{name: "json-schema", usage: "JSON `schema` (an object) the final answer must match: result.structured_output"},
-	{name: "include-hook-events", usage: "Emit hook events in stream-json (not supported yet)", bool: true},
-	{name: "replay-user-messages", usage: "Echo user messages back in stream-json (not supported yet)", bool: true},
+	{name: "include-hook-events", usage: "Emit system/hook_* frames for command hooks (corvid runs none yet; SDK callbacks have none)", bool: true},
+	{name: "replay-user-messages", usage: "Echo user messages from stdin back on stdout (stream-json input and output)", bool: true},
 	{name: "allow-dangerously-skip-permissions", usage: "Allow switching to bypassPermissions later", bool: true},
 	{name: "strict-mcp-config", usage: "Use only --mcp-config servers (accepted; no MCP yet)", bool: true},
 	{name: "plugin-dir", usage: "Plugin `directory` (accepted; plugins are not supported yet)", repeat: true},
@@ -31,8 +31,10 @@ var sdkFlags = []struct {
 
 // sdkUnsupported are the sdkFlags that change nothing yet and deserve a
 // warning when given.
-var sdkUnsupported = []string{"include-hook-events", "replay-user-messages",
-	"plugin-dir", "agents", "agent"}
+// --include-hook-events is not among them: Claude Code writes hook frames
+// for command hooks only (2.1.332 writes none for SDK callback hooks), and
+// corvid runs no command hooks yet, so it has nothing to add.
+var sdkUnsupported = []string{"plugin-dir", "agents", "agent"}
 
 func (f *flags) defineSDK(fs *pflag.FlagSet) {
 	for _, d := range sdkFlags {
@@ -59,6 +61,12 @@ func checkSDK(f *flags, inv *invocation, _ env) error {
 			return usagef("Error: --json-schema is not valid JSON")
 		}
 		inv.opts.JSONSchema = json.RawMessage(schema)
+	}
+	if f.set("replay-user-messages") && f.value("replay-user-messages") == "true" {
+		if !inv.streamInput {
+			return usagef("Error: --replay-user-messages requires both --input-format=stream-json and --output-format=stream-json.")
+		}
+		inv.replay = true
 	}
 	for _, name := range sdkUnsupported {
 		if f.set(name) {

@@ -54,6 +54,7 @@ func (c *CLI) serveHost(hardCtx context.Context, inv *invocation, interrupt <-ch
 	defer close(stop)
 	go interruptOnSignal(interrupt, conv, stop)
 	opts := host.Options{In: c.Stdin, Out: c.Stdout, Stderr: c.Stderr, PromptTool: inv.promptTool,
+		ReplayUserMessages: inv.replay, SessionStates: sessionStates(c.getenv),
 		Render: sdk.Options{Format: sdk.FormatStreamJSON, Verbose: true, MaxTurns: inv.opts.MaxTurns,
 			MaxBudgetUSD: inv.opts.MaxBudgetUSD, Stderr: c.Stderr},
 		APIKeySource: apiKeySource(c.getenv), Open: open}

@@ -24,6 +24,8 @@ type invocation struct {
 	// (--input-format stream-json); promptTool sends permission prompts
 	// to the host (--permission-prompt-tool stdio).
 	streamInput, promptTool bool
+	// replay echoes the host's user messages (--replay-user-messages).
+	replay bool
 }
 
 // env is what validation may consult besides the flags.

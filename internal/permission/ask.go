@@ -24,7 +24,7 @@ func (e *Engine) resolve(ctx context.Context, req Request, input json.RawMessage
 		return d
 	}
 	q := Question{ToolName: canonicalName(req.Tool.Name()), ToolUseID: req.ToolUseID, Input: input,
-		Reason: capText(v.reason, maxReason)}
+		Reason: capText(v.reason, maxReason), BlockedPath: v.blocked}
 	for _, s := range v.suggest {
 		q.Suggestions = append(q.Suggestions, s.rule)
 	}

@@ -71,6 +71,9 @@ type Question struct {
 	Reason string
 	// Suggestions are the rules an "always" answer would add.
 	Suggestions []string
+	// BlockedPath is the path outside the working directories a
+	// command's question is about ("" when it is not about one).
+	BlockedPath string
 }
 
 // Answer is an Asker's reply: allow (this call, with an optional

@@ -104,6 +104,11 @@ func (c *call) checkPath(p fsPath, acc access, toolName string) (verdict, bool) 
 		return verdict{}, false
 	}
 	v := askV(askMode, what+": outside the working directories")
+	if toolName == "Bash" {
+		// Claude Code names the path for a command's path only; a file
+		// tool's question says "outside" in its reason instead.
+		v.blocked = p.target
+	}
 	kind := "Read"
 	if acc == accessWrite {
 		kind = "Edit"

@@ -62,6 +62,9 @@ type verdict struct {
 	// action says what the call does, for messages: "run `make`".
 	action  string
 	suggest []suggestion
+	// blocked is the path outside the working directories a Bash ask is
+	// about (the host's blocked_path).
+	blocked string
 }
 
 func allowV(reason string) verdict { return verdict{level: levelAllow, reason: reason} }

@@ -46,16 +46,24 @@ type permissionResult struct {
 
 // asker asks the host about calls that need approval
 // (--permission-prompt-tool stdio).
-type asker struct{ box *outbox }
+type asker struct {
+	box *outbox
+	// state reports requires_action while the host decides.
+	state func(string)
+}
 
 // Ask sends can_use_tool and reads the answer. Anything but a well-formed
 // allow is a refusal.
 func (a asker) Ask(ctx context.Context, q permission.Question) (permission.Answer, error) {
 	req := canUseTool{Subtype: "can_use_tool", ToolName: q.ToolName, Input: q.Input, ToolUseID: q.ToolUseID,
-		DecisionReason: q.Reason}
+		DecisionReason: q.Reason, BlockedPath: q.BlockedPath}
 	if len(q.Suggestions) > 0 {
 		req.Suggestions = []permissionUpdate{{Type: "addRules", Rules: rulesOf(q.Suggestions),
 			Behavior: "allow", Destination: string(permission.DestLocalSettings)}}
+	}
+	if a.state != nil {
+		a.state(stateRequiresAction)
+		defer a.state(stateRunning)
 	}
 	body, err := a.box.request(ctx, req)
 	if err != nil {

@@ -25,7 +25,7 @@ func (h *Host) control(ctx context.Context, env envelope) {
 func (h *Host) handle(ctx context.Context, sub string, raw json.RawMessage) (any, error) {
 	switch sub {
 	case "initialize":
-		return h.initialize(raw)
+		return h.initialize(ctx, raw)
 	case "interrupt":
 		return h.interrupt(raw)
 	case "set_permission_mode":
@@ -49,13 +49,12 @@ type unknownSubtype string
 func (u unknownSubtype) Error() string        { return "Unsupported control request subtype: " + string(u) }
 func (u unknownSubtype) Is(target error) bool { return target == ErrUnknownSubtype }
 
-func (h *Host) initialize(raw json.RawMessage) (any, error) {
+func (h *Host) initialize(ctx context.Context, raw json.RawMessage) (any, error) {
 	var r initRequest
 	if err := json.Unmarshal(raw, &r); err != nil {
 		return nil, fmt.Errorf("malformed initialize: %v", err)
 	}
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	resp := initAnswer(r, h.opts.APIKeySource)
 	if h.conv != nil || h.init != nil {
 		// The conversation already runs with the first initialize's hooks.
@@ -63,9 +62,17 @@ func (h *Host) initialize(raw json.RawMessage) (any, error) {
 			applied := false
 			resp.HooksApplied = &applied
 		}
-		return resp, nil
+	} else {
+		h.init = &r
 	}
-	h.init = &r
+	resp.SessionState = h.current
+	h.mu.Unlock()
+	// The conversation opens now, with what initialize asked for, so the
+	// answer reports its live mode; one that cannot open says so at the
+	// first turn, as before.
+	if conv, err := h.conversation(ctx); err == nil {
+		resp.PermissionMode = conv.Info().PermissionMode
+	}
 	return resp, nil
 }
 

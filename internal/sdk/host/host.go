@@ -19,23 +19,28 @@ type Host struct {
 	out  *writer
 	box  *outbox
 
-	mu       sync.Mutex
-	init     *initRequest
-	conv     Conversation
-	openErr  error
-	queue    []queued
-	carry    []provider.Block // shouldQuery:false messages, for the next turn
-	eof      bool
-	gone     bool          // the output broke: run nothing more
-	wake     chan struct{} // signalled when queue or eof change
-	usage    provider.Usage
-	openMode permission.Mode // the mode the conversation opened with
+	mu      sync.Mutex
+	init    *initRequest
+	conv    Conversation
+	openErr error
+	queue   []queued
+	carry   []provider.Block // shouldQuery:false messages, for the next turn
+	// carryEchoes are the carried messages' replays.
+	carryEchoes []echo
+	eof         bool
+	gone        bool          // the output broke: run nothing more
+	wake        chan struct{} // signalled when queue or eof change
+	usage       provider.Usage
+	openMode    permission.Mode // the mode the conversation opened with
+	echoes      []echo          // the starting turn's messages, to replay after its init
+	current     string          // the session state: idle, running, requires_action
 }
 
 // queued is a user message waiting for its turn.
 type queued struct {
 	uuid   string
 	blocks []provider.Block
+	echoes []echo // for --replay-user-messages
 }
 
 // Run serves the host until its input ends and every queued message has
@@ -49,7 +54,7 @@ func Run(ctx context.Context, opts Options) (event.Result, error) {
 	if opts.In == nil {
 		opts.In = strings.NewReader("")
 	}
-	h := &Host{opts: opts, wake: make(chan struct{}, 1)}
+	h := &Host{opts: opts, wake: make(chan struct{}, 1), current: stateIdle}
 	h.out = newWriter(opts.Out, opts.Render, h.hostGone)
 	h.box = newOutbox(h.out)
 	readDone := make(chan struct{})
@@ -84,7 +89,13 @@ func (h *Host) turns(ctx context.Context) (event.Result, error) {
 		if err != nil {
 			return h.failed(err), err
 		}
+		h.mu.Lock()
+		h.echoes = q.echoes
+		h.mu.Unlock()
+		h.state(stateRunning)
 		last = conv.Submit(ctx, q.blocks)
+		h.replay(conv.Info().SessionID) // a turn that wrote no init
+		h.state(stateIdle)
 	}
 }
 
@@ -98,7 +109,8 @@ func (h *Host) next(ctx context.Context) (queued, bool) {
 			h.queue = h.queue[1:]
 			if len(h.carry) > 0 {
 				q.blocks = append(h.carry, q.blocks...)
-				h.carry = nil
+				q.echoes = append(h.carryEchoes, q.echoes...)
+				h.carry, h.carryEchoes = nil, nil
 			}
 			h.mu.Unlock()
 			return q, true
@@ -153,7 +165,7 @@ func (h *Host) conversation(ctx context.Context) (Conversation, error) {
 	}
 	s := Setup{Sink: h.publish}
 	if h.opts.PromptTool {
-		s.Asker = asker{box: h.box}
+		s.Asker = asker{box: h.box, state: h.state}
 	}
 	if h.init != nil {
 		s.SystemPrompt, s.HasSystemPrompt = h.init.systemPrompt()
@@ -195,6 +207,9 @@ func (h *Host) publish(ev event.Event) {
 		h.mu.Unlock()
 	}
 	h.out.publish(ev)
+	if in, ok := ev.(event.Init); ok {
+		h.replay(in.SessionID)
+	}
 }
 
 // failed reports a conversation that could not open as a result frame.

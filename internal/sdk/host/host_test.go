@@ -146,11 +146,12 @@ func TestCanUseToolUnanswered(t *testing.T) {
 	errc := make(chan error, 1)
 	go func() {
 		_, err := ask.Ask(ctx, permission.Question{ToolName: "Bash", ToolUseID: "toolu_1", Input: json.RawMessage(`{"command":"rm x"}`),
-			Suggestions: []string{"Bash(rm x)"}})
+			Suggestions: []string{"Bash(rm x)"}, BlockedPath: "/elsewhere/x"})
 		errc <- err
 	}()
 	req := s.expect("control_request", "")
-	if !contains(req, `"subtype":"can_use_tool"`) || !contains(req, `"ruleContent":"rm x","toolName":"Bash"`) {
+	if !contains(req, `"subtype":"can_use_tool"`) || !contains(req, `"ruleContent":"rm x","toolName":"Bash"`) ||
+		!contains(req, `"blocked_path":"/elsewhere/x"`) {
 		t.Errorf("can_use_tool = %v", req)
 	}
 	cancel() // the turn was interrupted

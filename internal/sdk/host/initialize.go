@@ -2,6 +2,7 @@ package host
 
 import (
 	"encoding/json"
+	"os"
 	"time"
 
 	"corvid/internal/hook"
@@ -81,6 +82,12 @@ type initResponse struct {
 	Account               account      `json:"account"`
 	HooksApplied          *bool        `json:"hooks_applied,omitempty"`
 	Version               string       `json:"claude_code_version"`
+	// PID is corvid's process id; PermissionMode the conversation's mode
+	// now; SessionState idle, running or requires_action (as Claude Code
+	// 2.1.332 answers).
+	PID            int    `json:"pid"`
+	PermissionMode string `json:"current_permission_mode,omitempty"`
+	SessionState   string `json:"session_state"`
 }
 
 type command struct {
@@ -125,7 +132,7 @@ var models = []modelEntry{
 func initAnswer(r initRequest, apiKeySource string) initResponse {
 	resp := initResponse{Commands: commands, Agents: []agentInfo{}, OutputStyle: "default",
 		AvailableOutputStyles: []string{"default"}, Models: models, Version: version.Surface,
-		Account: account{APIKeySource: apiKeySource, APIProvider: "firstParty"}}
+		Account: account{APIKeySource: apiKeySource, APIProvider: "firstParty"}, PID: os.Getpid()}
 	for name, a := range r.Agents {
 		resp.Agents = append(resp.Agents, agentInfo{Name: name, Description: a.Description, Model: a.Model})
 	}

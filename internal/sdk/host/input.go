@@ -110,14 +110,19 @@ func (h *Host) user(n int, env envelope) {
 		h.badInput(n, "user message ignored: %v", err)
 		return
 	}
+	q := queued{uuid: env.UUID, blocks: blocks}
+	if h.opts.ReplayUserMessages {
+		q.echoes = []echo{echoOf(env)}
+	}
 	h.mu.Lock()
 	switch {
 	case env.ShouldQuery != nil && !*env.ShouldQuery:
 		h.carry = append(h.carry, blocks...)
+		h.carryEchoes = append(h.carryEchoes, q.echoes...)
 	case env.Priority == "now":
-		h.queue = append([]queued{{uuid: env.UUID, blocks: blocks}}, h.queue...)
+		h.queue = append([]queued{q}, h.queue...)
 	default:
-		h.queue = append(h.queue, queued{uuid: env.UUID, blocks: blocks})
+		h.queue = append(h.queue, q)
 	}
 	conv := h.conv
 	h.mu.Unlock()

@@ -48,6 +48,11 @@ type Options struct {
 	// PromptTool sends permission prompts to the host
 	// (--permission-prompt-tool stdio).
 	PromptTool bool
+	// ReplayUserMessages echoes each user message back as a user frame
+	// with isReplay:true, after its turn's init (--replay-user-messages).
+	ReplayUserMessages bool
+	// SessionStates chooses the system/session_state_changed frames.
+	SessionStates SessionStates
 	// Open opens the conversation; Run calls it once, after initialize or
 	// at the first message.
 	Open func(ctx context.Context, s Setup) (Conversation, error)
