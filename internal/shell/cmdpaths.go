@@ -59,7 +59,7 @@ func ddPaths(args []Word) []PathArg {
 // `git config --file`.
 func gitPaths(args []Word) []PathArg {
 	var out []PathArg
-	top := specs["git"].Parse(args)
+	top := lookupSpec("git").Parse(args)
 	for _, o := range top.Opts {
 		if o.Name == "-C" {
 			out = append(out, PathArg{Word: o.Value, Use: FileRead})

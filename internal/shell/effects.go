@@ -83,7 +83,7 @@ func remoteNetwork(rest []string) bool {
 // it: known options and a +FORMAT operand. Any other operand sets the
 // clock; -s sets it too, and -f and -r read files.
 func dateEffect(c Command) string {
-	a := specs["date"].Parse(c.Args)
+	a := lookupSpec("date").Parse(c.Args)
 	if a.Unknown != "" {
 		return "date option " + a.Unknown + " is not in the command table"
 	}

@@ -14,7 +14,7 @@ var runsOther = []string{"sudo", "doas", "exec", "setsid", "flock", "watch", "ns
 // given among its arguments (a wrapper the analysis strips, or one of
 // runsOther).
 func RunsCommand(name string) bool {
-	s := specs[name]
+	s := lookupSpec(name)
 	return s != nil && s.runs != runsNothing
 }
 

@@ -40,17 +40,17 @@ func (c Command) OptionFiles() []FileArg {
 	case "find":
 		return findFiles(c.Args)
 	case "git":
-		a := specs["git"].Parse(c.Args)
+		a := lookupSpec("git").Parse(c.Args)
 		if len(a.Operands) > 0 {
-			files := append(a.Files, gitSubFiles.Parse(a.Operands[1:]).Files...)
-			if s := gitSubs[a.Operands[0].Text]; s != nil {
+			files := append(a.Files, gitSubFiles().Parse(a.Operands[1:]).Files...)
+			if s := gitSubSpec(a.Operands[0].Text); s != nil {
 				files = append(files, s.Parse(a.Operands[1:]).Files...)
 			}
 			return files
 		}
 		return a.Files
 	}
-	s := specs[c.Name.Text]
+	s := lookupSpec(c.Name.Text)
 	if s == nil || !s.hasFiles {
 		return nil
 	}

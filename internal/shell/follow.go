@@ -15,7 +15,7 @@ func (c Command) FollowsLinks() bool {
 	if c.Name.Text == "find" {
 		return findFollows(c)
 	}
-	s := specs[c.Name.Text]
+	s := lookupSpec(c.Name.Text)
 	if s == nil || !s.anyFollow {
 		return false
 	}

@@ -29,7 +29,7 @@ func (c Command) GitDirs() []Word {
 	if c.Name.Text != "git" || !c.Name.Static() {
 		return nil
 	}
-	a := specs["git"].Parse(c.Args)
+	a := lookupSpec("git").Parse(c.Args)
 	var out []Word
 	for _, o := range a.Opts {
 		if o.Name == "-C" {

@@ -94,21 +94,11 @@ var gitSubTable = map[string]entry{
 	"worktree": {opts: `porcelain v verbose z expire=`, check: gitWorktreeCheck},
 }
 
-// gitSubs is gitSubTable compiled.
-var gitSubs = func() map[string]*Spec {
-	m := make(map[string]*Spec, len(gitSubTable))
-	for name, e := range gitSubTable {
-		e.ro = true
-		m[name] = e.compile()
-	}
-	return m
-}()
-
 // gitSubCheck judges a git subcommand and its arguments with its entry
 // in gitSubTable; it returns why the call is not read-only, or "".
 func gitSubCheck(words []Word) string {
 	sub := words[0].Text
-	s := gitSubs[sub]
+	s := gitSubSpec(sub)
 	if s == nil {
 		return "git " + sub + " is not a read-only git subcommand in the command table"
 	}

@@ -66,7 +66,7 @@ func (c Command) ReadOnly() bool {
 	if !c.Name.Static() || c.Hazard() != "" || c.SideEffect() != "" || c.writesOptionFile() {
 		return false
 	}
-	s := specs[c.Name.Text]
+	s := lookupSpec(c.Name.Text)
 	return s != nil && readOnlyBySpec(c, s)
 }
 

@@ -18,7 +18,7 @@ func readOnlyBySpec(c Command, s *Spec) bool {
 // Why returns why a command with a table entry is not read-only, or ""
 // (also for a command without an entry).
 func (c Command) Why() string {
-	s := specs[c.Name.Text]
+	s := lookupSpec(c.Name.Text)
 	if s == nil || !c.Name.Static() {
 		return ""
 	}

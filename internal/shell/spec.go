@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Spec is what corvid knows about one command: the options it accepts
 // (with or without a value), which option values and operands name
@@ -135,15 +138,55 @@ func (e entry) compile() *Spec {
 var fileUses = map[string]FileUse{"r": FileRead, "w": FileWrite, "l": FileList, "s": FileSuffix}
 
 // SpecOf returns the table entry of a command name, or nil.
-func SpecOf(name string) *Spec { return specs[name] }
+func SpecOf(name string) *Spec { return lookupSpec(name) }
 
-// specs is the compiled command table. It is built by init because
-// some checks read it (git's -C).
-var specs map[string]*Spec
+// The command table is compiled on first use, not at start-up: parsing
+// every entry's option list costs milliseconds that `--version` and
+// runs that never ask about a command must not pay.
+var (
+	specsOnce sync.Once
+	specs     map[string]*Spec // every command; read through lookupSpec
+	gitSubs   map[string]*Spec // gitSubTable compiled; read through gitSubSpec
+	// gitSubFileSpec: the options of git subcommands whose value names a
+	// file; other options are judged by the subcommand's check.
+	gitSubFileSpec *Spec
+)
+
+// lookupSpec returns the compiled entry of a command name, or nil.
+func lookupSpec(name string) *Spec {
+	specsOnce.Do(compileTables)
+	return specs[name]
+}
+
+// gitSubSpec returns the compiled entry of a read-only git subcommand,
+// or nil.
+func gitSubSpec(name string) *Spec {
+	specsOnce.Do(compileTables)
+	return gitSubs[name]
+}
+
+// gitSubFiles returns the spec of git subcommands' file-naming options.
+func gitSubFiles() *Spec {
+	specsOnce.Do(compileTables)
+	return gitSubFileSpec
+}
+
+// tables returns the parts of the command table and git's subcommand
+// table. It is set by init: the tables' checks call back into
+// lookupSpec, so a package-level reference to them from compileTables
+// would be an initialization cycle.
+var tables func() (cmds []map[string]entry, gitSub map[string]entry)
 
 func init() {
+	tables = func() ([]map[string]entry, map[string]entry) {
+		return []map[string]entry{fileTable, textTable, systemTable, toolTable}, gitSubTable
+	}
+}
+
+func compileTables() {
+	cmds, gitSub := tables()
 	specs = map[string]*Spec{}
-	for _, t := range []map[string]entry{fileTable, textTable, systemTable, toolTable} {
+	for _, t := range cmds {
 		for name, e := range t {
 			specs[name] = e.compile()
 		}
@@ -154,6 +197,12 @@ func init() {
 	for _, name := range runsOther {
 		specs[name] = entry{opts: `*`, runs: runsSomewhere}.compile()
 	}
+	gitSubs = make(map[string]*Spec, len(gitSub))
+	for name, e := range gitSub {
+		e.ro = true
+		gitSubs[name] = e.compile()
+	}
+	gitSubFileSpec = entry{opts: `* O:r output=w contents=r ignore-revs-file=r`}.compile()
 }
 
 // PatternFirst reports whether the command's first operand is not a

@@ -166,7 +166,7 @@ func (s *Spec) shortOpts(out *Args, w Word, next func() (Word, bool)) {
 // Args reads the command's arguments with its table entry; ok is false
 // when the command has none.
 func (c Command) ParsedArgs() (*Spec, Args, bool) {
-	s := specs[c.Name.Text]
+	s := lookupSpec(c.Name.Text)
 	if s == nil || !c.Name.Static() {
 		return nil, Args{}, false
 	}

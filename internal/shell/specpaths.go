@@ -17,7 +17,7 @@ type PathArg struct {
 // value or write through it). Option values the entry lists are
 // returned by OptionFiles.
 func (c Command) OperandPaths() ([]PathArg, bool) {
-	s := specs[c.Name.Text]
+	s := lookupSpec(c.Name.Text)
 	switch {
 	case s == nil || !c.Name.Static():
 		return nil, false

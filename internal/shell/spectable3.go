@@ -26,10 +26,6 @@ var toolTable = map[string]entry{
 		ordered: true, runs: runsRest},
 }
 
-// gitSubFiles are the options of git subcommands whose value names a
-// file; other options are judged by the subcommand's check.
-var gitSubFiles = entry{opts: `* O:r output=w contents=r ignore-revs-file=r`}.compile()
-
 // awkEntry: the program is the first operand; only -F and -v are
 // understood (-f reads the program from a file, gawk's -i/-l load code).
 var awkEntry = entry{opts: `F: v:`, operands: FileRead, skip: 1, ro: true, check: awkCheck}

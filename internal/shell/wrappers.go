@@ -27,7 +27,7 @@ func strip(words []Word) Command {
 // unwrap returns the command a wrapper runs, and the assignments it adds
 // (env). The wrappers are the table's commands that run another one.
 func unwrap(name string, args []Word) ([]Word, []Assign, bool) {
-	spec := specs[name]
+	spec := lookupSpec(name)
 	if spec == nil || spec.runs == runsNothing || spec.runs == runsSomewhere {
 		return nil, nil, false
 	}
