@@ -110,14 +110,16 @@ func TestSlowSteadyStreamOutlivesTheIdleLimit(t *testing.T) {
 // stream.
 func TestSlowConsumerIsNotAStall(t *testing.T) {
 	srv := sseServer(t, helloStream()...)
-	c := newTestClient(t, srv.URL, func(cfg *Config) { cfg.IdleTimeout = 50 * time.Millisecond })
+	// The consumer holds each event 400ms, well past the 150ms idle
+	// limit, which leaves 150ms of slack for a loaded scheduler.
+	c := newTestClient(t, srv.URL, func(cfg *Config) { cfg.IdleTimeout = 150 * time.Millisecond })
 	n := 0
 	for _, err := range c.Stream(t.Context(), simpleRequest()) {
 		if err != nil {
 			t.Fatalf("after %d events: %v", n, err)
 		}
 		n++
-		time.Sleep(150 * time.Millisecond)
+		time.Sleep(400 * time.Millisecond)
 	}
 	if n != len(helloStream()) {
 		t.Errorf("%d events, want %d", n, len(helloStream()))

@@ -241,16 +241,17 @@ func TestIdleTimeoutResetsOnProgress(t *testing.T) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		for i, ev := range helloStream() {
 			if i > 0 {
-				time.Sleep(60 * time.Millisecond)
+				time.Sleep(200 * time.Millisecond)
 			}
 			_, _ = io.WriteString(w, ev)
 			w.(http.Flusher).Flush()
 		}
 	}))
 	defer srv.Close()
-	// The whole stream takes ~300ms, each gap 60ms: a 150ms idle limit
-	// must not cut it.
-	c := newTestClient(t, srv.URL, func(cfg *Config) { cfg.IdleTimeout = 150 * time.Millisecond })
+	// The whole stream takes ~1s, each gap 200ms: a 600ms idle limit
+	// must not cut it (the gaps leave 400ms for a loaded scheduler; a
+	// timer that did not reset on progress would fire at 600ms).
+	c := newTestClient(t, srv.URL, func(cfg *Config) { cfg.IdleTimeout = 600 * time.Millisecond })
 	a, _ := assemble(t, c.Stream(context.Background(), simpleRequest()))
 	if a.Message().Text() != "hello" {
 		t.Errorf("text %q", a.Message().Text())
