@@ -40,10 +40,13 @@ func compaction(env environment, s *config.Settings, files *filestate.Cache, tod
 	}}
 }
 
-// rawSetting reads a top-level settings key; a value of the wrong type
-// counts as unset.
+// rawSetting reads a top-level settings key; a value of the wrong type,
+// or no settings at all, counts as unset.
 func rawSetting[T any](s *config.Settings, key string) (T, bool) {
 	var v T
+	if s == nil {
+		return v, false
+	}
 	raw, ok := s.Lookup(key)
 	if !ok || json.Unmarshal(raw, &v) != nil {
 		var zero T

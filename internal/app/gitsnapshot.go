@@ -3,8 +3,6 @@ package app
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -76,17 +74,4 @@ func partialGit(budget time.Duration) string {
 		"repository, but git took longer than %d ms at start-up (as in a freshly cloned repository), so "+
 		"its branch, status and recent commits were not gathered; run git status and git log with the "+
 		"Bash tool when you need them.", budget.Milliseconds())
-}
-
-// inRepository looks for a .git entry in dir and its ancestors, as git
-// does, without running git.
-func inRepository(dir string) bool {
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return true
-		}
-		if filepath.Dir(d) == d {
-			return false
-		}
-	}
 }

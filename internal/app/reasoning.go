@@ -1,7 +1,6 @@
 package app
 
 import (
-	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,9 +8,6 @@ import (
 	"corvid/internal/config"
 	"corvid/internal/provider"
 )
-
-// effortLevels are the effort values the API takes.
-var effortLevels = []string{"low", "medium", "high", "xhigh", "max"}
 
 // reasoning is what the main requests ask of extended thinking. The
 // budget comes from --max-thinking-tokens, else MAX_THINKING_TOKENS, else
@@ -32,21 +28,21 @@ func reasoning(opts Options, env environment, s *config.Settings) *provider.Reas
 			break
 		}
 		r.BudgetTokens = budget(n)
-	case settingBool(s, "alwaysThinkingEnabled") == "false":
+	case isFalse(s, "alwaysThinkingEnabled"):
 		r.BudgetTokens = -1
 	}
 	r.Effort = opts.Effort
 	for _, src := range []struct{ name, value string }{
 		{"CLAUDE_CODE_EFFORT_LEVEL", env.str("CLAUDE_CODE_EFFORT_LEVEL")},
-		{"the effortLevel setting", settingString(s, "effortLevel")},
+		{"the effortLevel setting", effortSetting(s)},
 	} {
 		if r.Effort != "" || src.value == "" {
 			continue
 		}
-		if e := strings.ToLower(src.value); slices.Contains(effortLevels, e) {
+		if e := strings.ToLower(src.value); slices.Contains(provider.EffortLevels, e) {
 			r.Effort = e
 		} else {
-			warnf(opts, "warning: effort %q from %s is not one of %s; ignored\n", src.value, src.name, strings.Join(effortLevels, ", "))
+			warnf(opts, "warning: effort %q from %s is not one of %s; ignored\n", src.value, src.name, strings.Join(provider.EffortLevels, ", "))
 		}
 	}
 	return r
@@ -60,27 +56,14 @@ func budget(n int) int {
 	return n
 }
 
-func settingString(s *config.Settings, key string) string {
-	if s == nil {
-		return ""
-	}
-	raw, ok := s.Lookup(key)
-	var v string
-	if !ok || json.Unmarshal(raw, &v) != nil {
-		return ""
-	}
-	return strings.TrimSpace(v)
+// isFalse reports whether a boolean setting is set to false.
+func isFalse(s *config.Settings, key string) bool {
+	v, ok := rawSetting[bool](s, key)
+	return ok && !v
 }
 
-// settingBool is "true", "false" or "" (unset or not a boolean).
-func settingBool(s *config.Settings, key string) string {
-	if s == nil {
-		return ""
-	}
-	raw, ok := s.Lookup(key)
-	var v bool
-	if !ok || json.Unmarshal(raw, &v) != nil {
-		return ""
-	}
-	return strconv.FormatBool(v)
+// effortSetting is the effortLevel setting, "" when unset or not a string.
+func effortSetting(s *config.Settings) string {
+	v, _ := rawSetting[string](s, "effortLevel")
+	return strings.TrimSpace(v)
 }

@@ -32,7 +32,7 @@ func gatherFacts(opts Options, env environment, now time.Time, git *gitSnapshot)
 	isRepo := false
 	if g, ok := git.wait(budget); ok {
 		f.git, isRepo = g, g.IsRepo
-	} else if inRepository(opts.Cwd) {
+	} else if workspace.InsideRepo(opts.Cwd) {
 		f.gitNote, isRepo = partialGit(budget), true
 	}
 	f.env = workspace.EnvFacts(opts.Cwd, now, opts.Getenv, isRepo)

@@ -5,16 +5,15 @@ import (
 	"strconv"
 	"strings"
 
+	"corvid/internal/provider"
+
 	"github.com/spf13/pflag"
 )
-
-// effortLevels are the values --effort accepts, as Claude Code's.
-var effortLevels = []string{"low", "medium", "high", "xhigh", "max"}
 
 func (f *flags) defineThinking(fs *pflag.FlagSet) {
 	fs.StringVar(&f.maxThinking, "max-thinking-tokens", "",
 		"Thinking budget in `tokens` for models that take one (0 turns thinking off there)")
-	fs.StringVar(&f.effort, "effort", "", "Effort `level` for models that take one: "+strings.Join(effortLevels, ", "))
+	fs.StringVar(&f.effort, "effort", "", "Effort `level` for models that take one: "+strings.Join(provider.EffortLevels, ", "))
 }
 
 // checkThinking checks --max-thinking-tokens and --effort.
@@ -29,8 +28,8 @@ func checkThinking(f *flags, inv *invocation, _ env) error {
 	}
 	if f.set("effort") {
 		e := strings.ToLower(strings.TrimSpace(f.effort))
-		if !slices.Contains(effortLevels, e) {
-			return choiceError("effort", "level", f.effort, effortLevels...)
+		if !slices.Contains(provider.EffortLevels, e) {
+			return choiceError("effort", "level", f.effort, provider.EffortLevels...)
 		}
 		o.Effort = e
 	}

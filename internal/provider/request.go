@@ -39,10 +39,14 @@ type Reasoning struct {
 	// default (as much as max_tokens allows), a negative value turns
 	// thinking off there. Models that think adaptively ignore it.
 	BudgetTokens int
-	// Effort is "low", "medium", "high", "xhigh" or "max"; "" is the
+	// Effort is one of EffortLevels; "" is the
 	// model's default. Models without effort control ignore it.
 	Effort string
 }
+
+// EffortLevels are the effort values the API takes, as Claude Code's
+// --effort accepts them: the one list the flag and the settings check.
+var EffortLevels = []string{"low", "medium", "high", "xhigh", "max"}
 
 // ToolDef is a tool as the model sees it.
 type ToolDef struct {

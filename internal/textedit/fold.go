@@ -1,6 +1,7 @@
 package textedit
 
 import (
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -132,15 +133,8 @@ func normalize(src string, eol bool) folded {
 // set) at a dropped run of blanks lies after it, an end before it. ok is
 // false when x falls inside a character that normalised to several bytes.
 func (f folded) orig(x int, start bool) (int, bool) {
-	lo, hi := 0, len(f.reps) // find the last rep with n0 <= x
-	for lo < hi {
-		m := (lo + hi) / 2
-		if f.reps[m].n0 <= x {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
+	// lo-1 is the last rep with n0 <= x.
+	lo := sort.Search(len(f.reps), func(i int) bool { return f.reps[i].n0 > x })
 	if lo == 0 {
 		return x, true
 	}
@@ -159,15 +153,8 @@ func (f folded) orig(x int, start bool) (int, bool) {
 // norm maps source offset x to the normal form; ok is false when x falls
 // inside a character that was rewritten or a run of blanks dropped.
 func (f folded) norm(x int) (int, bool) {
-	lo, hi := 0, len(f.reps) // find the last rep with o0 < x
-	for lo < hi {
-		m := (lo + hi) / 2
-		if f.reps[m].o0 < x {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
+	// lo-1 is the last rep with o0 < x.
+	lo := sort.Search(len(f.reps), func(i int) bool { return f.reps[i].o0 >= x })
 	if lo == 0 {
 		return x, true
 	}

@@ -50,7 +50,7 @@ const (
 // The commands run in parallel, each under its own timeout; a command that
 // fails leaves its field empty, and a failing status means no repository.
 func GitFacts(ctx context.Context, dir string) Git {
-	if !insideRepo(dir) {
+	if !InsideRepo(dir) {
 		return Git{}
 	}
 	var out [len(gitQueries)]gitResult
@@ -99,8 +99,9 @@ func branchOf(header, log string) string {
 	return name
 }
 
-// insideRepo looks for a .git entry in dir and its ancestors.
-func insideRepo(dir string) bool {
+// InsideRepo looks for a .git entry in dir and its ancestors, as git
+// does, without running git.
+func InsideRepo(dir string) bool {
 	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
 			return true

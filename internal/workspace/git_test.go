@@ -115,7 +115,7 @@ func TestGitUnbornAndStatusCap(t *testing.T) {
 
 func TestGitNotARepo(t *testing.T) {
 	dir := t.TempDir()
-	if insideRepo(dir) {
+	if InsideRepo(dir) {
 		t.Skip("the temp dir is inside a git repository")
 	}
 	g := GitFacts(context.Background(), dir)
