@@ -18,6 +18,7 @@ type call struct {
 	cwd      string
 	cwdP     fsPath // the current directory, resolved
 	allow    []*Rule
+	resolved map[[2]string]fsPath // resolveFor's answers in this decision
 }
 
 func (e *Engine) newCall(name string, input json.RawMessage, mode Mode, readOnly func() bool, workDir string) *call {
@@ -47,9 +48,24 @@ func (c *call) resolve(p string, extra ...fsPath) (fsPath, error) {
 
 // resolveFor is resolve for a path that a process working in selfCwd
 // opens ("" when not known).
+//
+// One decision sees the file system at one moment, so a path is resolved
+// once per decision (a compound command often names the same directory
+// several times); known paths only shorten the walk, they never change
+// where it ends.
 func (c *call) resolveFor(p, selfCwd string, extra ...fsPath) (fsPath, error) {
-	known := append(append(append([]fsPath(nil), c.e.known...), c.cwdP), extra...)
-	return newFSPath(p, selfCwd, known...)
+	key := [2]string{p, selfCwd}
+	if r, ok := c.resolved[key]; ok {
+		return r, nil
+	}
+	r, err := newFSPath(p, selfCwd, c.e.known, []fsPath{c.cwdP}, extra)
+	if err == nil {
+		if c.resolved == nil {
+			c.resolved = make(map[[2]string]fsPath, 4)
+		}
+		c.resolved[key] = r
+	}
+	return r, err
 }
 
 // evaluate applies the rules in Claude Code's order: every deny rule
