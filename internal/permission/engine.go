@@ -22,6 +22,8 @@ type Engine struct {
 	lastCwd fsPath // the last current directory resolved
 
 	deny, ask, allow []*Rule
+	// bashDeny, bashAsk and bashAllow index the Bash rules of each list.
+	bashDeny, bashAsk, bashAllow *bashRules
 	// bashChecks is set when some deny or ask rule looks inside Bash
 	// commands: an opaque command cannot be cleared of them.
 	bashChecks bool
@@ -59,6 +61,7 @@ func New(cfg Config) (*Engine, []error) {
 	e.deny, errs = e.compile(cfg.Deny, tool.PermissionDeny, errs)
 	e.ask, errs = e.compile(cfg.Ask, tool.PermissionAsk, errs)
 	e.allow, errs = e.compile(cfg.Allow, tool.PermissionAllow, errs)
+	e.bashDeny, e.bashAsk, e.bashAllow = indexBash(e.deny), indexBash(e.ask), indexBash(e.allow)
 	for _, r := range append(append([]*Rule(nil), e.deny...), e.ask...) {
 		e.bashChecks = e.bashChecks || (r.tool == "Bash" && r.kind == ruleCommand) ||
 			r.kind == rulePath
