@@ -45,6 +45,7 @@ func New(cfg Config) (*Engine, []error) {
 		e.env.cwd = cfg.WorkDirs[0]
 	}
 	e.env.home = cfg.Home
+	e.env.tools = newCatalog(cfg.Tools)
 	for _, d := range cfg.WorkDirs {
 		if p, ok := dirPath(d); ok {
 			e.work = append(e.work, p.forms())

@@ -1,8 +1,9 @@
 package permission
 
 import (
-	"errors"
 	"fmt"
+
+	"corvid/internal/tool"
 )
 
 // access is what a call does to a path.
@@ -41,31 +42,18 @@ func (c *call) fileTool(acc access) verdict {
 	return v
 }
 
-// toolPath returns the path a file tool works on.
+// toolPath returns the path a file tool works on, as the tool says.
 func (c *call) toolPath() (fsPath, error) {
-	var raw string
-	switch c.name {
-	case "NotebookEdit":
-		raw = c.in.str("notebook_path")
-	case "Grep":
-		raw = c.in.str("path")
-	case "Glob":
-		if c.in.str("pattern") == "" {
-			return fsPath{}, errors.New("no pattern given")
-		}
-		dir := c.in.str("path")
-		if dir == "" {
-			dir = c.cwd
-		}
-		raw = globBase(dir, c.in.str("pattern"))
-	default:
-		raw = c.in.str("file_path")
+	pa, ok := c.desc.(tool.PathAccessor)
+	if !ok {
+		return fsPath{}, tool.ErrNoPath
 	}
-	if raw == "" && c.name == "Grep" {
-		raw = c.cwd
+	raw, err := pa.AccessPath(c.raw, c.cwd)
+	if err != nil {
+		return fsPath{}, err
 	}
 	if raw == "" {
-		return fsPath{}, errors.New("no path given")
+		return fsPath{}, tool.ErrNoPath
 	}
 	abs, ok := absolute(raw, c.cwd, c.e.env.home)
 	if !ok {
