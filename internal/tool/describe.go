@@ -130,7 +130,24 @@ func IsRerunnable(t Tool) bool {
 
 // Guided is implemented by tools with advice for the system prompt.
 type Guided interface {
-	// Guidance returns lines for the prompt's "Using tools" section;
-	// offered reports whether another tool is offered too.
-	Guidance(offered func(name string) bool) []string
+	// Guidance returns lines for the prompt's "Using tools" section,
+	// given all the tools offered (itself among them).
+	Guidance(offered []Tool) []string
+}
+
+// ShellAlternative is implemented by dedicated tools that replace shell
+// commands, so that a shell tool's guidance can point to them.
+type ShellAlternative interface {
+	// ShellAlternative names the commands the tool replaces ("grep/rg").
+	ShellAlternative() string
+}
+
+// Offers reports whether any of tools has kind k.
+func Offers(tools []Tool, k Kind) bool {
+	for _, t := range tools {
+		if KindOf(t) == k {
+			return true
+		}
+	}
+	return false
 }

@@ -17,3 +17,6 @@ func (*editTool) RuleParams() []string { return []string{"old_string", "new_stri
 func (*editTool) AccessPath(in json.RawMessage, _ string) (string, error) {
 	return tool.InputPath(in, "file_path")
 }
+
+// ShellAlternative: Edit replaces stream editors.
+func (*editTool) ShellAlternative() string { return "sed/awk" }

@@ -84,3 +84,12 @@ func hasMeta(seg string) bool {
 	}
 	return false
 }
+
+// ShellAlternative: Glob replaces find and ls.
+func (Tool) ShellAlternative() string { return "find/ls" }
+
+// Guidance: search rather than guess (Grep says the same; the prompt
+// keeps one copy).
+func (Tool) Guidance([]tool.Tool) []string {
+	return []string{"- Search before assuming: locate definitions and usages with the search tools rather than guessing file names."}
+}

@@ -27,3 +27,12 @@ func (*Tool) AccessPath(in json.RawMessage, cwd string) (string, error) {
 	}
 	return cwd, nil
 }
+
+// ShellAlternative: Grep replaces grep and rg.
+func (*Tool) ShellAlternative() string { return "grep/rg" }
+
+// Guidance: search rather than guess.
+func (*Tool) Guidance([]tool.Tool) []string { return []string{searchLine} }
+
+// searchLine is shared with Glob's guidance; the prompt keeps one copy.
+const searchLine = "- Search before assuming: locate definitions and usages with the search tools rather than guessing file names."

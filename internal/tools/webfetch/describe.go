@@ -17,3 +17,8 @@ func (*Tool) RuleParams() []string { return []string{"prompt"} }
 func (*Tool) RuleSubjects(in json.RawMessage) []string {
 	return []string{tool.InputString(in, "url")}
 }
+
+// Guidance: fetch only what the task needs.
+func (*Tool) Guidance([]tool.Tool) []string {
+	return []string{"- Fetch web pages only when the task needs them; do not guess URLs."}
+}

@@ -18,3 +18,6 @@ func (*Tool) RuleFamily() tool.Family { return tool.Family{Name: "Edit", Cover: 
 func (*Tool) AccessPath(in json.RawMessage, _ string) (string, error) {
 	return tool.InputPath(in, "file_path")
 }
+
+// ShellAlternative: Write replaces redirections.
+func (*Tool) ShellAlternative() string { return "echo/cat redirections" }
