@@ -31,7 +31,6 @@ func Explain(opts Options, query string) (permission.Decision, error) {
 		return permission.Decision{}, err
 	}
 	cfg := permissionConfig(opts, settings, mode)
-	cfg.Tools = describedTools()
 	eng, errs := permission.New(cfg)
 	for _, e := range errs {
 		warnf(opts, "warning: permission rule ignored: %v\n", e)

@@ -136,7 +136,6 @@ func configure(opts Options) (s *setup, err error) {
 	costs, retry := &cost.Tracker{}, retryPolicy(env)
 	kit := newToolkit(env, settings.Env, summarizer{provider: client, model: model.Resolve("haiku"), retry: retry, costs: costs})
 	pcfg := permissionConfig(opts, settings, mode)
-	pcfg.Tools = kit.tools()
 	gate, errs := permission.New(pcfg)
 	for _, e := range errs {
 		warnf(opts, "warning: permission rule ignored: %v\n", e)

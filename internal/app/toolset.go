@@ -48,7 +48,7 @@ func OpenToolset(opts Options) (*Toolset, error) {
 	}
 	kit := newToolkit(env, settings.Env, nil)
 	pcfg := permissionConfig(opts, settings, mode)
-	pcfg.Tools, pcfg.Asker = kit.tools(), nil
+	pcfg.Asker = nil
 	gate, errs := permission.New(pcfg)
 	for _, e := range errs {
 		warnf(opts, "warning: permission rule ignored: %v\n", e)

@@ -36,6 +36,9 @@ func newCatalog(tools []tool.Tool) catalog {
 	return c
 }
 
+// empty reports whether the catalog describes no tool at all.
+func (c catalog) empty() bool { return len(c.byName) == 0 }
+
 // canonical maps a name, alias or rule alias to the tool's name.
 func (c catalog) canonical(name string) string {
 	if t, ok := c.byName[name]; ok {

@@ -19,6 +19,9 @@ func (e *Engine) Check(ctx context.Context, req Request) Decision {
 	if d, done := preChecks(name, req); done {
 		return d
 	}
+	if e.env.tools.empty() {
+		return noTools(name)
+	}
 	input := req.Input
 	if len(req.ToolCheck.UpdatedInput) > 0 {
 		input = req.ToolCheck.UpdatedInput
@@ -43,6 +46,9 @@ func (e *Engine) Check(ctx context.Context, req Request) Decision {
 // read-only query path (`corvid permissions check`, debug logs).
 func (e *Engine) Explain(toolName string, input json.RawMessage) Decision {
 	name := e.env.tools.canonical(toolName)
+	if e.env.tools.empty() {
+		return noTools(name)
+	}
 	mode := e.effectiveMode()
 	c := e.newCall(name, e.env.tools.lookup(name), input, mode, nil, "")
 	v := e.settle(c.evaluate(), mode)
@@ -66,4 +72,11 @@ func preChecks(name string, req Request) (Decision, bool) {
 			Reason: name + " refused this input itself: " + msg}, true
 	}
 	return Decision{}, false
+}
+
+// noTools is the verdict of an engine built without tool descriptions.
+func noTools(name string) Decision {
+	return Decision{Behavior: tool.PermissionDeny,
+		Message: fmt.Sprintf("Permission to use %s has been denied: corvid was set up without tool descriptions.", name),
+		Reason:  ErrNoTools.Error()}
 }

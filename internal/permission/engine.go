@@ -57,6 +57,9 @@ func New(cfg Config) (*Engine, []error) {
 		e.known = append(e.known, p)
 	}
 	var errs []error
+	if len(cfg.Tools) == 0 {
+		errs = append(errs, ErrNoTools)
+	}
 	e.deny, errs = e.compile(cfg.Deny, tool.PermissionDeny, errs)
 	e.ask, errs = e.compile(cfg.Ask, tool.PermissionAsk, errs)
 	e.allow, errs = e.compile(cfg.Allow, tool.PermissionAllow, errs)

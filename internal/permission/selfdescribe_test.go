@@ -3,6 +3,7 @@ package permission_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"testing"
 
@@ -107,5 +108,25 @@ func TestUnknownToolIsNeverReadOnly(t *testing.T) {
 				t.Errorf("%s in %s: allowed (%s); an undescribed tool must not be", name, mode, d.Reason)
 			}
 		}
+	}
+}
+
+// An engine built without tool descriptions cannot understand its
+// rules: it denies everything, even in bypassPermissions, rather than let
+// a deny rule it could not parse go unenforced.
+func TestNoToolsFailsClosed(t *testing.T) {
+	w := newWorld(t)
+	e, errs := permission.New(permission.Config{Mode: permission.ModeBypass, WorkDirs: []string{w.repo}, Home: w.home,
+		Deny: []permission.RuleSource{w.source(permission.SourceProject, "Bash(rm *)")}})
+	if len(errs) == 0 || !errors.Is(errs[0], permission.ErrNoTools) {
+		t.Errorf("errors %v, want ErrNoTools first", errs)
+	}
+	d := e.Check(t.Context(), permission.Request{Tool: &tool.Func{ToolName: "Bash"},
+		Input: json.RawMessage(`{"command":"rm -rf src"}`), WorkDir: w.repo})
+	if d.Behavior != tool.PermissionDeny {
+		t.Errorf("Check: %s (%s), want deny", d.Behavior, d.Reason)
+	}
+	if d := e.Explain("Read", json.RawMessage(`{"file_path":"`+filepath.Join(w.repo, "notes.txt")+`"}`)); d.Behavior != tool.PermissionDeny {
+		t.Errorf("Explain: %s, want deny", d.Behavior)
 	}
 }
