@@ -82,7 +82,7 @@ func drive(t *testing.T, work string, args []string, calls ...call) summary {
 	t.Helper()
 	requireClient(t)
 	bin := corvid(t)
-	ctx, cancel := context.WithTimeout(t.Context(), 90*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	rawArgs, _ := json.Marshal(append([]string{}, args...))
 	rawCalls, _ := json.Marshal(calls)
