@@ -9,17 +9,21 @@ import (
 
 // call is one evaluation in progress.
 type call struct {
-	e        *Engine
-	name     string
-	desc     tool.Tool // the tool's self-description; nil when unknown
-	kind     tool.Kind
-	raw      json.RawMessage // the input as given
-	in       fields
-	mode     Mode
-	readOnly func() bool // the tool's own IsReadOnly; nil when unknown
-	cwd      string
-	cwdP     fsPath // the current directory, resolved
-	allow    []*Rule
+	e    *Engine
+	name string
+	desc tool.Tool // the tool's self-description; nil when unknown
+	kind tool.Kind
+	raw  json.RawMessage // the input as given
+	// path and pathErr are the tool's AccessPath, once pathAsked.
+	path      string
+	pathErr   error
+	pathAsked bool
+	in        fields
+	mode      Mode
+	readOnly  func() bool // the tool's own IsReadOnly; nil when unknown
+	cwd       string
+	cwdP      fsPath // the current directory, resolved
+	allow     []*Rule
 }
 
 func (e *Engine) newCall(name string, desc tool.Tool, input json.RawMessage, mode Mode, readOnly func() bool, workDir string) *call {

@@ -44,11 +44,7 @@ func (c *call) fileTool(acc access) verdict {
 
 // toolPath returns the path a file tool works on, as the tool says.
 func (c *call) toolPath() (fsPath, error) {
-	pa, ok := c.desc.(tool.PathAccessor)
-	if !ok {
-		return fsPath{}, tool.ErrNoPath
-	}
-	raw, err := pa.AccessPath(c.raw, c.cwd)
+	raw, err := c.accessPath()
 	if err != nil {
 		return fsPath{}, err
 	}
@@ -60,6 +56,19 @@ func (c *call) toolPath() (fsPath, error) {
 		return fsPath{}, fmt.Errorf("%q is not a path that can be resolved", raw)
 	}
 	return c.resolve(abs)
+}
+
+// accessPath is the path the tool says the call touches, asked once.
+func (c *call) accessPath() (string, error) {
+	if !c.pathAsked {
+		c.pathAsked = true
+		if pa, ok := c.desc.(tool.PathAccessor); ok {
+			c.path, c.pathErr = pa.AccessPath(c.raw, c.cwd)
+		} else {
+			c.pathErr = tool.ErrNoPath
+		}
+	}
+	return c.path, c.pathErr
 }
 
 // checkPath applies path rules and path safety to one path. It reports
