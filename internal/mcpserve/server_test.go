@@ -23,7 +23,7 @@ import (
 // connect serves Read and Bash, with the permission engine allowing
 // `echo *` and nobody to ask, to a go-sdk client over in-memory
 // transports.
-func connect(t *testing.T, dir string) *mcp.ClientSession {
+func connect(t testing.TB, dir string) *mcp.ClientSession {
 	t.Helper()
 	mgr := shells.New(shells.Options{})
 	t.Cleanup(func() { _ = mgr.Close(context.Background()) })
@@ -59,7 +59,7 @@ func connect(t *testing.T, dir string) *mcp.ClientSession {
 	return cs
 }
 
-func callText(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) (string, bool) {
+func callText(t testing.TB, cs *mcp.ClientSession, name string, args map[string]any) (string, bool) {
 	t.Helper()
 	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: name, Arguments: args})
 	if err != nil {
