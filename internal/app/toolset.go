@@ -59,7 +59,11 @@ func OpenToolset(opts Options) (*Toolset, error) {
 		return nil, fmt.Errorf("app: %w", err)
 	}
 	id := uuid.NewString()
-	return &Toolset{Tools: reg, Pipeline: &executor.Pipeline{Permission: withDebug(opts, gate)}, kit: kit,
+	pipe := &executor.Pipeline{Permission: withDebug(opts, gate)}
+	if opts.Hooks != nil { // PreToolUse and PostToolUse hooks apply as in a run
+		pipe.Hooks = opts.Hooks
+	}
+	return &Toolset{Tools: reg, Pipeline: pipe, kit: kit,
 		Env: tool.Env{WorkDir: opts.Cwd, ProjectDir: opts.Cwd, Dirs: pcfg.WorkDirs, SessionID: id,
 			SessionDir: sessionDir(cfgDir, opts.Cwd, id)}}, nil
 }
