@@ -133,7 +133,7 @@ func (c *call) opaque(command, why string) verdict {
 // every command.
 func (c *call) bashRule(rules []*Rule, cands []string) *Rule {
 	for _, r := range rules {
-		if r.tool != "Bash" {
+		if r.tool != commandRules {
 			continue
 		}
 		switch r.kind {

@@ -64,7 +64,7 @@ func New(cfg Config) (*Engine, []error) {
 	e.ask, errs = e.compile(cfg.Ask, tool.PermissionAsk, errs)
 	e.allow, errs = e.compile(cfg.Allow, tool.PermissionAllow, errs)
 	for _, r := range append(append([]*Rule(nil), e.deny...), e.ask...) {
-		e.bashChecks = e.bashChecks || (r.tool == "Bash" && r.kind == ruleCommand) ||
+		e.bashChecks = e.bashChecks || (r.tool == commandRules && r.kind == ruleCommand) ||
 			r.kind == rulePath
 	}
 	return e, errs

@@ -38,7 +38,7 @@ func (c *call) fileTool(acc access) verdict {
 		return allowV(fmt.Sprintf("%s of %s: inside the working directories, auto-accepted in acceptEdits mode", c.name, p.target))
 	}
 	v := askV(askMode, fmt.Sprintf("%s of %s needs approval in %s mode", c.name, p.target, c.mode))
-	v.suggest = []suggestion{{rule: dirRule("Edit", c.workDirOf(p.target))}}
+	v.suggest = []suggestion{{rule: dirRule(editRules, c.workDirOf(p.target))}}
 	return v
 }
 
@@ -101,14 +101,14 @@ func (c *call) checkPath(p fsPath, acc access, toolName string) (verdict, bool) 
 		return verdict{}, false
 	}
 	v := askV(askMode, what+": outside the working directories")
-	if toolName == "Bash" {
+	if toolName == commandRules {
 		// Claude Code names the path for a command's path only; a file
 		// tool's question says "outside" in its reason instead.
 		v.blocked = p.target
 	}
-	kind := "Read"
+	kind := readRules
 	if acc == accessWrite {
-		kind = "Edit"
+		kind = editRules
 	}
 	v.suggest = []suggestion{{rule: dirRule(kind, containingDir(p.target))}}
 	return v, true
