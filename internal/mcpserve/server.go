@@ -42,7 +42,9 @@ func New(cfg Config) *mcp.Server {
 	s := &server{cfg: cfg, env: cfg.Env}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "corvid", Title: "corvid", Version: cfg.Version}, nil)
 	for _, t := range cfg.Tools.Tools() {
-		srv.AddTool(definition(t), s.handler(t))
+		if def, ok := definition(t); ok {
+			srv.AddTool(def, s.handler(t))
+		}
 	}
 	return srv
 }
@@ -58,13 +60,21 @@ func Serve(ctx context.Context, cfg Config, transport mcp.Transport) error {
 
 // definition is the MCP tool for t: its name, description and input
 // schema as the model sees them, and hints from its kind.
-func definition(t tool.Tool) *mcp.Tool {
+// A tool whose schema is not an object schema cannot be offered over MCP
+// (ok is false); it is left out rather than taking the server down.
+func definition(t tool.Tool) (def *mcp.Tool, ok bool) {
 	schema := t.InputSchema()
 	if len(schema) == 0 {
 		schema = json.RawMessage(`{"type":"object"}`)
 	}
+	var head struct {
+		Type string `json:"type"`
+	}
+	if json.Unmarshal(schema, &head) != nil || head.Type != "object" {
+		return nil, false
+	}
 	return &mcp.Tool{Name: t.Name(), Description: t.Description(), InputSchema: schema,
-		Annotations: annotations(tool.KindOf(t))}
+		Annotations: annotations(tool.KindOf(t))}, true
 }
 
 // annotations are the MCP hints for a kind of tool. An unknown kind

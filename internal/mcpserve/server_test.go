@@ -128,3 +128,14 @@ func TestServeInMemory(t *testing.T) {
 		t.Errorf("after cd: pwd %q, want %s", out, filepath.Join(dir, "sub"))
 	}
 }
+
+// A tool whose schema MCP cannot carry is left out; the others are served.
+func TestDefinitionNeedsAnObjectSchema(t *testing.T) {
+	for schema, want := range map[string]bool{`{"type":"object"}`: true, ``: true, `{"type":"array"}`: false,
+		`not json`: false, `{"properties":{}}`: false} {
+		_, ok := definition(&tool.Func{ToolName: "T", Schema: json.RawMessage(schema)})
+		if ok != want {
+			t.Errorf("schema %q: served %v, want %v", schema, ok, want)
+		}
+	}
+}
