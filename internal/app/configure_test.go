@@ -11,6 +11,7 @@ import (
 	"corvid/internal/model"
 	"corvid/internal/permission"
 	"corvid/internal/tool"
+	"corvid/internal/tools/read"
 )
 
 func mustConfigure(t *testing.T, opts Options) engine.Config {
@@ -296,7 +297,7 @@ func TestSystemPrompt(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := systemPrompt(tt.opts, []string{"Read"}, "Working directory: "+tt.opts.Cwd, model.Info{ID: "m"})
+			got := systemPrompt(tt.opts, []tool.Tool{read.New(nil)}, "Working directory: "+tt.opts.Cwd, model.Info{ID: "m"})
 			if len(got) != len(tt.want) {
 				t.Fatalf("systemPrompt = %q, want %d entries", got, len(tt.want))
 			}

@@ -201,7 +201,7 @@ func (s *setup) openSession(opts Options, env environment, git *gitSnapshot) err
 		cfg.Model = m
 	}
 	nested := watchNested(kit.files, opts, env, ws.files)
-	cfg.System = systemPrompt(opts, cfg.Tools.Names(), ws.env.Render(), cfg.Model)
+	cfg.System = systemPrompt(opts, cfg.Tools.Tools(), ws.env.Render(), cfg.Model)
 	cfg.SessionID, cfg.History, cfg.Opening = conv.id, conv.history, ws.opening()
 	cfg.SessionDir = sessionDir(cfgDir, opts.Cwd, conv.id)
 	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain, hookContext(opts.Hooks))

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -101,6 +102,9 @@ type Engine struct {
 	messages []provider.Message
 	costs    *cost.Tracker
 	env      tool.Env
+	// tools is the snapshot of cfg.Tools the current request was built
+	// with: tools added or removed meanwhile count from the next one.
+	tools atomic.Pointer[tool.Registry]
 
 	rec Recorder
 	// lastUsage is the usage of the latest response: the size of the

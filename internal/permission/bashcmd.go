@@ -137,7 +137,7 @@ func (l *bashLine) structuralVerdict(f facts, why string, exact bool) verdict {
 func (l *bashLine) exactRule(cmd shell.Command) *Rule {
 	cands := allowCandidates(cmd)
 	for _, r := range l.c.allow {
-		if r.tool == "Bash" && r.kind == ruleCommand && r.cmd.exact && slices.ContainsFunc(cands, r.cmd.match) {
+		if r.tool == commandRules && r.kind == ruleCommand && r.cmd.exact && slices.ContainsFunc(cands, r.cmd.match) {
 			return r
 		}
 	}

@@ -17,7 +17,7 @@ type bashRules struct {
 func indexBash(list []*Rule) *bashRules {
 	b := &bashRules{byWord: map[string][]int{}}
 	for _, r := range list {
-		if r.tool != "Bash" || (r.kind != ruleTool && r.kind != ruleCommand) {
+		if r.tool != commandRules || (r.kind != ruleTool && r.kind != ruleCommand) {
 			continue
 		}
 		i := len(b.rules)
@@ -83,7 +83,7 @@ func (r *Rule) matchesCommand(s string) bool {
 // added during the session).
 func firstBashRule(rules []*Rule, cands []string) *Rule {
 	for _, r := range rules {
-		if r.tool != "Bash" || (r.kind != ruleTool && r.kind != ruleCommand) {
+		if r.tool != commandRules || (r.kind != ruleTool && r.kind != ruleCommand) {
 			continue
 		}
 		for _, s := range cands {

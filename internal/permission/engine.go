@@ -47,6 +47,7 @@ func New(cfg Config) (*Engine, []error) {
 		e.env.cwd = cfg.WorkDirs[0]
 	}
 	e.env.home = cfg.Home
+	e.env.tools = newCatalog(cfg.Tools)
 	for _, d := range cfg.WorkDirs {
 		if p, ok := dirPath(d); ok {
 			e.work = append(e.work, p.forms())
@@ -58,12 +59,15 @@ func New(cfg Config) (*Engine, []error) {
 		e.known = append(e.known, p)
 	}
 	var errs []error
+	if len(cfg.Tools) == 0 {
+		errs = append(errs, ErrNoTools)
+	}
 	e.deny, errs = e.compile(cfg.Deny, tool.PermissionDeny, errs)
 	e.ask, errs = e.compile(cfg.Ask, tool.PermissionAsk, errs)
 	e.allow, errs = e.compile(cfg.Allow, tool.PermissionAllow, errs)
 	e.bashDeny, e.bashAsk, e.bashAllow = indexBash(e.deny), indexBash(e.ask), indexBash(e.allow)
 	for _, r := range append(append([]*Rule(nil), e.deny...), e.ask...) {
-		e.bashChecks = e.bashChecks || (r.tool == "Bash" && r.kind == ruleCommand) ||
+		e.bashChecks = e.bashChecks || (r.tool == commandRules && r.kind == ruleCommand) ||
 			r.kind == rulePath
 	}
 	return e, errs

@@ -30,6 +30,7 @@ type pathPattern struct {
 // ruleEnv is what relative rules are anchored to.
 type ruleEnv struct {
 	cwd, home string
+	tools     catalog
 }
 
 // compilePath compiles a path specifier. Anchors: "//x" is the

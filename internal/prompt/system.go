@@ -3,6 +3,8 @@ package prompt
 import (
 	"slices"
 	"strings"
+
+	"corvid/internal/tool"
 )
 
 // Options decide the system prompt.
@@ -14,9 +16,9 @@ type Options struct {
 	Override    string
 	HasOverride bool
 	Append      string
-	// Tools are the names of the tools the model is offered; guidance
-	// about a tool is included only when it is offered.
-	Tools []string
+	// Tools are the tools the model is offered; each offered tool may
+	// add guidance of its own (tool.Guided).
+	Tools []tool.Tool
 	// Environment is the rendered environment facts (working directory,
 	// platform, shell…); Model names the model the prompt is for.
 	Environment string
