@@ -24,7 +24,7 @@ func TestBashIndexAgreesWithScan(t *testing.T) {
 		var rules []*Rule
 		for range 1 + rng.IntN(12) {
 			r, err := parseRule(RuleSource{Text: specs[rng.IntN(len(specs))], Source: "project"},
-				tool.PermissionAllow, ruleEnv{cwd: "/w", home: "/h"})
+				tool.PermissionAllow, ruleEnv{cwd: "/w", home: "/h", tools: newCatalog(testTools())})
 			if err != nil {
 				t.Fatal(err)
 			}
