@@ -45,18 +45,22 @@ func newToolkit(env environment, extraEnv map[string]string, summary webfetch.Su
 }
 
 // tools returns the built-in tools in the order the model sees them.
-func (k *toolkit) tools() []tool.Tool {
+func (k *toolkit) tools() []tool.Tool { return k.toolsFor(k.files) }
+
+// toolsFor returns fresh built-in tools whose file tools use files (a
+// sub-agent's own view); the other state is the conversation's.
+func (k *toolkit) toolsFor(files *filestate.Cache) []tool.Tool {
 	return []tool.Tool{
 		bash.New(k.shells, k.bash),
 		bashoutput.New(k.shells),
 		killshell.New(k.shells),
 		glob.New(),
 		grep.New(grep.Options{Hidden: true}),
-		read.New(k.files),
-		edit.New(k.files),
-		multiedit.New(k.files),
-		write.New(k.files),
-		notebookedit.New(k.files),
+		read.New(files),
+		edit.New(files),
+		multiedit.New(files),
+		write.New(files),
+		notebookedit.New(files),
 		webfetch.New(k.fetch),
 		todowrite.New(k.todos),
 	}
