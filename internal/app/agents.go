@@ -42,10 +42,9 @@ func newAgents(opts Options, env environment, s **setup) *agents {
 		warnf(opts, "warning: agents: %v\n", err)
 	}
 	parent := subagent.Parent{
-		Base:    func() engine.Config { return (*s).engine },
-		Tools:   func(files *filestate.Cache) []tool.Tool { return (*s).kit.toolsFor(files) },
-		Offered: func() []string { return (*s).engine.Tools.Names() },
-		Files:   func() *filestate.Cache { return (*s).kit.files },
+		Base:      func() engine.Config { return (*s).engine },
+		FileTools: func(files *filestate.Cache) []tool.Tool { return (*s).kit.fileTools(files) },
+		Files:     func() *filestate.Cache { return (*s).kit.files },
 		Permission: func(m permission.Mode) permission.Checker {
 			return withDebug(opts, (*s).gate.Narrow(m))
 		},

@@ -8,11 +8,23 @@ import "slices"
 // write it each hold their own entry, so the second writer finds the
 // file changed since its read and is refused (ErrModified).
 func (c *Cache) Clone() *Cache {
+	out := New()
+	out.Seed(c)
+	return out
+}
+
+// Seed replaces c's entries with a copy of from's (c keeps its
+// observer). It lets tools built over an empty cache start from another
+// cache's view.
+func (c *Cache) Seed(from *Cache) {
+	from.mu.Lock()
+	m := make(map[string]Entry, len(from.m))
+	for k, v := range from.m {
+		m[k] = v
+	}
+	order := slices.Clone(from.order)
+	from.mu.Unlock()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	out := &Cache{m: make(map[string]Entry, len(c.m)), order: slices.Clone(c.order)}
-	for k, v := range c.m {
-		out.m[k] = v
-	}
-	return out
+	c.m, c.order = m, order
 }

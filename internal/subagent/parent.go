@@ -12,16 +12,15 @@ import (
 // them.
 type Parent struct {
 	// Base is the parent's engine configuration: provider, hooks,
-	// retries, working directories, session. A child copies it and
+	// retries, working directories, session, and the tools it offers
+	// (after --tools and deny rules; a sub-agent never gets more). A child copies it and
 	// replaces its prompt, tools, permission, limits, costs, sink and
 	// transcript.
 	Base func() engine.Config
-	// Tools returns fresh instances of the built-in tools working on
-	// files (shells and other state stay shared with the parent).
-	Tools func(files *filestate.Cache) []tool.Tool
-	// Offered returns the names of the tools the parent offers its model
-	// (after --tools and deny rules): a sub-agent never gets more.
-	Offered func() []string
+	// FileTools returns fresh instances of the tools that keep file state
+	// (Read, Edit, Write…) over files; a sub-agent shares the parent's
+	// instances of the other tools (Base.Tools).
+	FileTools func(files *filestate.Cache) []tool.Tool
 	// Files is the parent's file-state cache; each child starts from a
 	// copy.
 	Files func() *filestate.Cache

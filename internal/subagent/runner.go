@@ -12,6 +12,7 @@ import (
 	"corvid/internal/cost"
 	"corvid/internal/engine"
 	"corvid/internal/event"
+	"corvid/internal/filestate"
 	"corvid/internal/model"
 	"corvid/internal/provider"
 	"corvid/internal/tool"
@@ -84,11 +85,11 @@ func (r *Runner) prepare(req Request) (*child, error) {
 		return nil, err
 	}
 	c := &child{id: newAgentID(), def: def, costs: &cost.Tracker{}}
-	reg, err := r.tools(def)
+	cfg := r.parent.Base()
+	reg, err := r.tools(def, cfg.Tools)
 	if err != nil {
 		return nil, err
 	}
-	cfg := r.parent.Base()
 	parentCosts, budget := cfg.Costs, cfg.MaxBudgetUSD
 	cfg.Tools, cfg.Model, cfg.Costs, cfg.MaxBudgetUSD = reg, m, c.costs, 0
 	cfg.Permission = r.parent.Permission(def.PermissionMode)
@@ -133,19 +134,45 @@ func (r *Runner) model(def Definition, req Request) (model.Info, error) {
 	return m, nil
 }
 
-// tools builds the child's registry: fresh tool instances over a copy of
-// the parent's file-state cache, limited to what the parent offers and
-// the definition allows, never the Agent tool.
-func (r *Runner) tools(def Definition) (*tool.Registry, error) {
-	offered := slices.DeleteFunc(r.parent.Offered(), func(n string) bool { return slices.Contains(agentToolNames, n) })
+// tools builds the child's registry: the parent's tools that the
+// definition allows, never the Agent tool, with the file tools replaced
+// by fresh ones over a copy of the parent's file-state cache (made only
+// when the child gets a file tool).
+func (r *Runner) tools(def Definition, parent *tool.Registry) (*tool.Registry, error) {
+	offered := slices.DeleteFunc(parent.Names(), func(n string) bool { return slices.Contains(agentToolNames, n) })
 	names := SelectTools(def, offered)
+	var own map[string]tool.Tool
 	var picked []tool.Tool
-	for _, t := range r.parent.Tools(r.parent.Files().Clone()) {
-		if slices.Contains(names, t.Name()) {
-			picked = append(picked, t)
+	for _, t := range parent.Tools() {
+		if !slices.Contains(names, t.Name()) {
+			continue
 		}
+		if own == nil && r.parent.FileTools != nil {
+			own = r.fileTools(names)
+		}
+		if fresh, ok := own[t.Name()]; ok {
+			t = fresh
+		}
+		picked = append(picked, t)
 	}
 	return tool.NewRegistry(picked...)
+}
+
+// fileTools returns fresh file tools by name over the child's own cache,
+// seeded with the parent's entries when the child gets one of them.
+func (r *Runner) fileTools(names []string) map[string]tool.Tool {
+	files := filestate.New()
+	out := map[string]tool.Tool{}
+	for _, t := range r.parent.FileTools(files) {
+		out[t.Name()] = t
+	}
+	for name := range out {
+		if slices.Contains(names, name) {
+			files.Seed(r.parent.Files())
+			break
+		}
+	}
+	return out
 }
 
 // sink forwards the child's events to the parent's sink as event.Sub and
