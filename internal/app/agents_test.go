@@ -258,6 +258,13 @@ func TestAgentTypeRules(t *testing.T) {
 	if _, err := Run(t.Context(), opts); err != nil {
 		t.Fatal(err)
 	}
+	for _, r := range srv.Requests() {
+		for _, td := range r.Tools {
+			if r.Route == "M-G" && (td.Name == "Agent" || td.Name == "Task") {
+				t.Fatal("a sub-agent was offered the Agent tool")
+			}
+		}
+	}
 	results := toolResults(srv.Requests()[2])
 	if !results["toolu_x"].IsError || results["toolu_g"].IsError || !strings.Contains(resultText(results["toolu_g"]), "g done") {
 		t.Fatalf("results %+v, want Explore denied and general-purpose run", results)

@@ -40,7 +40,7 @@ type Launched struct {
 // an output file under dir; its completion becomes a note for the
 // model (Notifications).
 func (r *Runner) Start(req Request, dir string) (Launched, error) {
-	c, err := r.prepare(req)
+	c, err := r.prepare(req, false)
 	if err != nil {
 		return Launched{}, err
 	}

@@ -75,7 +75,9 @@ type child struct {
 }
 
 // prepare checks the request and builds the child's configuration.
-func (r *Runner) prepare(req Request) (*child, error) {
+// Only a foreground child's events reach the parent's sink: a background
+// one may outlive the turn whose result closed the stream.
+func (r *Runner) prepare(req Request, foreground bool) (*child, error) {
 	def, err := r.catalog.Lookup(req.Type)
 	if err != nil {
 		return nil, err
@@ -104,6 +106,9 @@ func (r *Runner) prepare(req Request) (*child, error) {
 	cfg.History, cfg.Opening, cfg.Reminders, cfg.SlashCommands = nil, nil, nil, nil
 	cfg.Init, cfg.Stop, cfg.Structured = nil, nil, nil
 	cfg.Compaction.Carry, cfg.Compaction.PreCompact = nil, nil
+	if !foreground {
+		cfg.Sink = nil
+	}
 	cfg.Sink = r.sink(c, req.ToolUseID, cfg.Sink)
 	cfg.Transcript = nil
 	if r.parent.Transcript != nil {
@@ -192,7 +197,7 @@ func (r *Runner) sink(c *child, toolUseID string, parent event.Sink) event.Sink 
 // stops it; the outcome then reports the interrupt. The error is for a
 // request that could not start (unknown type or model).
 func (r *Runner) Run(ctx context.Context, req Request) (Outcome, error) {
-	c, err := r.prepare(req)
+	c, err := r.prepare(req, true)
 	if err != nil {
 		return Outcome{}, err
 	}
