@@ -47,6 +47,16 @@ func (c *Catalog) Lookup(name string) (Definition, error) {
 			return d, nil
 		}
 	}
+	// "explore" for Explore: a unique match ignoring case.
+	var found []Definition
+	for _, d := range c.defs {
+		if strings.EqualFold(d.Name, name) {
+			found = append(found, d)
+		}
+	}
+	if len(found) == 1 {
+		return found[0], nil
+	}
 	return Definition{}, fmt.Errorf("%w %q: available agents are %s", ErrUnknownType, name, strings.Join(c.Names(), ", "))
 }
 

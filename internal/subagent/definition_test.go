@@ -107,6 +107,9 @@ func TestLoadPrecedence(t *testing.T) {
 	if _, err := c.Lookup("outside"); !errors.Is(err, ErrUnknownType) {
 		t.Errorf("an agent above the repository root loaded: %v", err)
 	}
+	if d, err := c.Lookup("explore"); err != nil || d.Name != Explore {
+		t.Errorf("explore: %v %v", d.Name, err)
+	}
 	if d, _ := c.Lookup(""); d.Name != GeneralPurpose {
 		t.Errorf("default type %q", d.Name)
 	}

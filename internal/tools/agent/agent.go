@@ -75,6 +75,7 @@ type input struct {
 	Prompt          string `json:"prompt"`
 	SubagentType    string `json:"subagent_type"`
 	Model           string `json:"model"`
+	Effort          string `json:"effort"`
 	RunInBackground bool   `json:"run_in_background"`
 }
 
