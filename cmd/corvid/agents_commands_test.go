@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -129,4 +130,33 @@ func subagentsCmd(ts *testscript.TestScript, neg bool, args []string) {
 			}
 		}
 	}
+}
+
+// corvidsigat N SIGNAL CODE ARGS...   start corvid, send SIGNAL once the
+// fake API has received N requests (say, the main one and each
+// sub-agent's), and require exit status CODE.
+func (s *servers) corvidSignalAt(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 3 {
+		ts.Fatalf("usage: corvidsigat N INT|TERM CODE args...")
+	}
+	n, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	sig := map[string]syscall.Signal{"INT": syscall.SIGINT, "TERM": syscall.SIGTERM}[args[1]]
+	if sig == 0 {
+		ts.Fatalf("unknown signal %q", args[1])
+	}
+	srv := s.server(ts)
+	cmd := s.command(ts, args[3:])
+	ts.Check(cmd.Start())
+	deadline := time.Now().Add(20 * time.Second)
+	for len(srv.Requests()) < n && time.Now().Before(deadline) {
+		time.Sleep(2 * time.Millisecond) // polling a condition, bounded
+	}
+	if got := len(srv.Requests()); got < n {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		ts.Fatalf("only %d of %d requests arrived", got, n)
+	}
+	ts.Check(cmd.Process.Signal(sig))
+	s.finish(ts, cmd, cmd.Wait(), args[2])
 }

@@ -34,6 +34,7 @@ func scriptCommands() map[string]func(*testscript.TestScript, bool, []string) {
 		"noprocs":       noprocs,
 		"sessions":      sessionsCmd,
 		"subagents":     subagentsCmd,
+		"corvidsigat":   s.corvidSignalAt,
 		"tmpfs":         tmpfsCmd,
 	}
 }
