@@ -54,7 +54,7 @@ func (r *Runner) Start(req Request, dir string) (Launched, error) {
 	if b.ctx.Err() != nil {
 		b.mu.Unlock()
 		c.close()
-		return Launched{}, fmt.Errorf("sub-agent: the conversation is closing")
+		return Launched{}, fmt.Errorf("sub-agent: %w", ErrClosed)
 	}
 	ctx, cancel := context.WithCancel(b.ctx)
 	b.running[c.id] = cancel
