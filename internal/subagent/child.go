@@ -127,4 +127,3 @@ func (r *Runner) fileTools(names []string) map[string]tool.Tool {
 	}
 	return out
 }
-
