@@ -35,13 +35,32 @@ func TestParseFile(t *testing.T) {
 
 // Every malformed file is an error naming the file (and the line where
 // there is one).
+// Block scalars, escapes and nested blocks (hooks, mcpServers) of Claude
+// Code agent files parse; the nested blocks are not used.
+func TestParseFileYAMLForms(t *testing.T) {
+	d, err := ParseFile("y.md", "---\nname: y\ndescription: |\n  Use this agent when\n  reviewing.\n"+
+		"hooks:\n  Stop:\n    - command: echo hi\nmcpServers:\n  - github\ncolor: blue\n"+
+		"model: 'it''s'\ntools: >\n  Read,\n  Grep\n---\nbody")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Description != "Use this agent when\nreviewing." || d.Model != "it's" || !slices.Equal(d.Tools, []string{"Read", "Grep"}) {
+		t.Errorf("definition %+v", d)
+	}
+	d, err = ParseFile("e.md", "---\nname: e\ndescription: \"Line one.\\nLine two.\"\n---\n")
+	if err != nil || d.Description != "Line one.\nLine two." {
+		t.Errorf("escaped description %q %v", d.Description, err)
+	}
+}
+
 func TestParseFileErrors(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{"---\nname: x\ndescription: y\n", "bad.md:1: frontmatter opened with --- is never closed"},
 		{"just a body", "bad.md: no frontmatter"},
 		{"---\nname x\n---\n", "bad.md:2: want `key: value`"},
 		{"---\nname: x\nname: y\n---\n", "bad.md:3: duplicate key name"},
-		{"---\n- Read\n---\n", "bad.md:2: list item outside a list"},
+		{"---\n- Read\n---\n", "bad.md:2: unexpected line outside a key's block"},
+		{"---\nname: x\n  indented: y\n---\n", "bad.md:2: unexpected indented lines after name"},
 		{"---\ndescription: d\n---\n", "bad.md: missing name"},
 		{"---\nname: has space\ndescription: d\n---\n", `name "has space"`},
 		{"---\nname: x\n---\n", "agent x: missing description"},

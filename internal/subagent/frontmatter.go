@@ -1,13 +1,16 @@
 package subagent
 
 import (
+	"strconv"
 	"strings"
 )
 
 // frontmatter is the parsed header of a definition file: scalar values
-// and lists, by key. It understands the part of YAML agent files use:
-// `key: value`, quoted values, `key: [a, b]` and `key:` followed by
-// `- item` lines. Anything else is an error naming the line.
+// and lists, by key. It understands the YAML agent files use: `key:
+// value`, quoted values, `key: [a, b]`, `key:` followed by `- item`
+// lines, block scalars (`key: |` or `>`, then indented lines) and nested
+// blocks (indented `sub: value` lines under `key:`, kept but unused:
+// hooks, mcpServers). Anything else is an error naming the line.
 type frontmatter struct {
 	scalars map[string]string
 	lists   map[string][]string
@@ -34,39 +37,47 @@ func splitFile(text string) (front []string, body string, firstLine int, ok bool
 // lines[0], for messages.
 func parseFrontmatter(lines []string, first int, source string) (frontmatter, error) {
 	fm := frontmatter{scalars: map[string]string{}, lists: map[string][]string{}}
-	open := "" // the key whose "- item" lines are being read
-	for i, line := range lines {
-		n := first + i
+	for i := 0; i < len(lines); i++ {
+		line, n := lines[i], first+i
 		trimmed := strings.TrimSpace(line)
 		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
 			continue
 		}
-		if item, ok := strings.CutPrefix(trimmed, "- "); ok || trimmed == "-" {
-			if open == "" {
-				return fm, &DefinitionError{Source: source, Line: n, Msg: "list item outside a list: " + trimmed}
-			}
-			fm.lists[open] = append(fm.lists[open], unquote(strings.TrimSpace(item)))
-			continue
+		bad := func(msg string) (frontmatter, error) {
+			return fm, &DefinitionError{Source: source, Line: n, Msg: msg}
 		}
-		if line[0] == ' ' || line[0] == '\t' {
-			return fm, &DefinitionError{Source: source, Line: n, Msg: "unexpected indented line: " + trimmed}
+		if line[0] == ' ' || line[0] == '\t' || strings.HasPrefix(trimmed, "-") {
+			return bad("unexpected line outside a key's block: " + trimmed)
 		}
 		key, value, ok := strings.Cut(trimmed, ":")
-		key = strings.TrimSpace(key)
+		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
 		if !ok || key == "" || strings.ContainsAny(key, " \t\"'") {
-			return fm, &DefinitionError{Source: source, Line: n, Msg: "want `key: value`, got " + trimmed}
+			return bad("want `key: value`, got " + trimmed)
 		}
 		if _, dup := fm.scalars[key]; dup {
-			return fm, &DefinitionError{Source: source, Line: n, Msg: "duplicate key " + key}
+			return bad("duplicate key " + key)
 		}
-		value, open = strings.TrimSpace(value), ""
+		if _, dup := fm.lists[key]; dup {
+			return bad("duplicate key " + key)
+		}
+		block := indented(lines[i+1:])
+		i += len(block)
 		switch {
+		case value == "|" || value == "|-" || value == ">" || value == ">-":
+			fm.scalars[key] = blockScalar(block, value[0] == '>')
+		case value == "" && len(block) > 0 && isList(block):
+			for _, item := range block {
+				if item = strings.TrimSpace(item); item != "" {
+					fm.lists[key] = append(fm.lists[key], unquote(strings.TrimSpace(strings.TrimPrefix(item, "-"))))
+				}
+			}
 		case value == "":
-			open = key
-			fm.lists[key] = nil
+			fm.scalars[key] = "" // empty, or a nested block corvid does not use
+		case len(block) > 0:
+			return bad("unexpected indented lines after " + key + ": " + strings.TrimSpace(block[0]))
 		case strings.HasPrefix(value, "["):
 			if !strings.HasSuffix(value, "]") {
-				return fm, &DefinitionError{Source: source, Line: n, Msg: "unclosed list for " + key}
+				return bad("unclosed list for " + key)
 			}
 			fm.lists[key] = splitList(value[1 : len(value)-1])
 		default:
@@ -74,6 +85,47 @@ func parseFrontmatter(lines []string, first int, source string) (frontmatter, er
 		}
 	}
 	return fm, nil
+}
+
+// indented returns the lines at the start of rest that belong to the key
+// above: indented ones, list items and blank lines between them.
+func indented(rest []string) []string {
+	n := 0
+	for i, l := range rest {
+		t := strings.TrimSpace(l)
+		switch {
+		case t == "":
+			continue
+		case l[0] == ' ' || l[0] == '\t' || strings.HasPrefix(t, "- ") || t == "-":
+			n = i + 1
+		default:
+			return rest[:n]
+		}
+	}
+	return rest[:n]
+}
+
+func isList(block []string) bool {
+	for _, l := range block {
+		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "-") {
+			return false
+		}
+	}
+	return true
+}
+
+// blockScalar joins a block scalar's lines: kept as lines (|) or folded
+// into one (>).
+func blockScalar(block []string, folded bool) string {
+	var parts []string
+	for _, l := range block {
+		parts = append(parts, strings.TrimSpace(l))
+	}
+	sep := "\n"
+	if folded {
+		sep = " "
+	}
+	return strings.TrimSpace(strings.Join(parts, sep))
 }
 
 // list returns a key's value as a list: a YAML list, or a comma list.
@@ -97,9 +149,15 @@ func splitList(s string) []string {
 	return out
 }
 
+// unquote removes YAML quotes; double quotes take backslash escapes.
 func unquote(s string) string {
-	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
-		return s[1 : len(s)-1]
+	if len(s) < 2 || (s[0] != '"' && s[0] != '\'') || s[len(s)-1] != s[0] {
+		return s
 	}
-	return s
+	if s[0] == '"' {
+		if u, err := strconv.Unquote(s); err == nil {
+			return u
+		}
+	}
+	return strings.ReplaceAll(s[1:len(s)-1], "''", "'")
 }
