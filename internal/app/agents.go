@@ -17,6 +17,8 @@ import (
 	"corvid/internal/subagent"
 	"corvid/internal/tool"
 	"corvid/internal/tools/agent"
+	"corvid/internal/tools/killshell"
+	"corvid/internal/tools/taskstop"
 	"corvid/internal/version"
 	"corvid/internal/workspace"
 )
@@ -26,13 +28,15 @@ import (
 type agents struct {
 	runner *subagent.Runner
 	tool   tool.Tool
+	// stop is TaskStop: background agents, then shells.
+	stop tool.Tool
 }
 
 // newAgents loads the agent types (built-ins, ~/.corvid/agents, the
 // project's .claude/agents, --agents) and builds the runner; bad
 // definitions are warned about, naming their file, and skipped. The
 // runner works once bind gives it the configured conversation.
-func newAgents(opts Options, env environment, s **setup) *agents {
+func newAgents(opts Options, env environment, kit *toolkit, s **setup) *agents {
 	userDir := ""
 	if d, err := configDir(env); err == nil {
 		userDir = filepath.Join(d, "agents")
@@ -56,7 +60,7 @@ func newAgents(opts Options, env environment, s **setup) *agents {
 		Transcript: func(id string) (engine.Recorder, func(), error) { return (*s).agentTranscript(opts, id) },
 	}
 	r := subagent.NewRunner(parent, cat)
-	return &agents{runner: r, tool: agent.New(r)}
+	return &agents{runner: r, tool: agent.New(r), stop: taskstop.New(r, killshell.New(kit.shells))}
 }
 
 // bind finishes the wiring once the conversation is configured: unknown

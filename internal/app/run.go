@@ -147,8 +147,8 @@ func configure(opts Options) (s *setup, err error) {
 	for _, e := range errs {
 		warnf(opts, "warning: permission rule ignored: %v\n", e)
 	}
-	ag := newAgents(opts, env, &s)
-	builtin := restrict(opts, append([]tool.Tool{ag.tool}, kit.tools()...))
+	ag := newAgents(opts, env, kit, &s)
+	builtin := restrict(opts, append(append([]tool.Tool{ag.tool}, kit.tools()...), ag.stop))
 	so, extra, err := structuredOutput(opts)
 	if err != nil {
 		return nil, err

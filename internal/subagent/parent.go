@@ -38,9 +38,9 @@ type Parent struct {
 	Transcript func(agentID string) (engine.Recorder, func(), error)
 }
 
-// agentToolNames are the names of the Agent tool, never given to a
-// sub-agent.
-var agentToolNames = []string{"Agent", "Task"}
+// agentToolNames are the tools never given to a sub-agent: Agent (no
+// nesting) and TaskStop (the parent's background tasks are not its own).
+var agentToolNames = []string{"Agent", "Task", "TaskStop"}
 
 // DefaultMaxTurns bounds a sub-agent whose definition sets no maxTurns.
 const DefaultMaxTurns = 100
