@@ -15,6 +15,7 @@ import (
 	"corvid/internal/permission"
 	"corvid/internal/session"
 	"corvid/internal/subagent"
+	"corvid/internal/subagent/spawn"
 	"corvid/internal/tool"
 	"corvid/internal/tools/agent"
 	"corvid/internal/tools/killshell"
@@ -26,7 +27,7 @@ import (
 // agents is a conversation's sub-agent support: the agent types, the
 // runner and the Agent tool.
 type agents struct {
-	runner *subagent.Runner
+	runner *spawn.Runner
 	tool   tool.Tool
 	// stop is TaskStop: background agents, then shells.
 	stop tool.Tool
@@ -45,7 +46,7 @@ func newAgents(opts Options, env environment, kit *toolkit, s **setup) *agents {
 	for _, err := range errs {
 		warnf(opts, "warning: agents: %v\n", err)
 	}
-	parent := subagent.Parent{
+	parent := spawn.Parent{
 		Base:      func() engine.Config { return (*s).engine },
 		FileTools: func(files *filestate.Cache) []tool.Tool { return (*s).kit.fileTools(files) },
 		Files:     func() *filestate.Cache { return (*s).kit.files },
@@ -59,7 +60,7 @@ func newAgents(opts Options, env environment, kit *toolkit, s **setup) *agents {
 		},
 		Transcript: func(id string) (engine.Recorder, func(), error) { return (*s).agentTranscript(opts, id) },
 	}
-	r := subagent.NewRunner(parent, cat)
+	r := spawn.NewRunner(parent, cat)
 	return &agents{runner: r, tool: agent.New(r), stop: taskstop.New(r, killshell.New(kit.shells))}
 }
 

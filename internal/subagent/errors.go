@@ -11,10 +11,6 @@ var (
 	ErrUnknownType = errors.New("unknown agent type")
 	// ErrBadDefinition wraps what is wrong with a definition file.
 	ErrBadDefinition = errors.New("invalid agent definition")
-	// ErrUnknownModel is returned for a model name nothing resolves.
-	ErrUnknownModel = errors.New("unknown model")
-	// ErrClosed refuses a background launch once the conversation closes.
-	ErrClosed = errors.New("the conversation is closing")
 )
 
 // DefinitionError names the file (or source) of a bad definition and the

@@ -1,5 +1,5 @@
 // Package agent is the Agent tool (formerly Task): it runs a sub-agent
-// (internal/subagent) with its own prompt, tools and limits, and returns
+// (internal/subagent/spawn) with its own prompt, tools and limits, and returns
 // its final report.
 //
 // Only the composition root (internal/app) imports it.
@@ -27,16 +27,25 @@ var schema []byte
 // Name is the tool's name; Task is its legacy alias.
 const Name = "Agent"
 
+// Runner runs sub-agents (spawn.Runner).
+type Runner interface {
+	Catalog() *subagent.Catalog
+	// Run runs one to the end; Start launches one in the background,
+	// its output file under dir.
+	Run(ctx context.Context, req subagent.Request) (subagent.Outcome, error)
+	Start(req subagent.Request, dir string) (subagent.Launched, error)
+}
+
 // agentTool is concurrency-safe (several agents run in parallel),
 // read-only as a call (each of the sub-agent's own calls is checked) and
 // cancelled by an interrupt.
 type agentTool struct {
 	tool.Base
-	runner *subagent.Runner
+	runner Runner
 }
 
 // New returns the Agent tool over a runner.
-func New(r *subagent.Runner) tool.Tool { return &agentTool{runner: r} }
+func New(r Runner) tool.Tool { return &agentTool{runner: r} }
 
 func (*agentTool) Name() string                              { return Name }
 func (*agentTool) Aliases() []string                         { return []string{"Task"} }

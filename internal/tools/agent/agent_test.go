@@ -15,7 +15,7 @@ func newTool(t *testing.T) tool.Tool {
 	cat := subagent.NewCatalog()
 	cat.Add(subagent.Definition{Name: "reviewer", Description: "Reviews\ncode for bugs", Tools: []string{"Read", "Grep"}})
 	cat.Add(subagent.Definition{Name: "tidy", Description: "Tidies", DisallowedTools: []string{"Bash"}})
-	return New(subagent.NewRunner(subagent.Parent{}, cat))
+	return New(catalogOnly{cat})
 }
 
 // The model sees every agent type with its description and tools.
@@ -67,4 +67,15 @@ func TestValidateInput(t *testing.T) {
 	if err := tl.ValidateInput(context.Background(), json.RawMessage(`{"description":"d","prompt":"p","subagent_type":"reviewer"}`)); err != nil {
 		t.Error(err)
 	}
+}
+
+// catalogOnly is a Runner that knows agent types and runs nothing.
+type catalogOnly struct{ c *subagent.Catalog }
+
+func (c catalogOnly) Catalog() *subagent.Catalog { return c.c }
+func (catalogOnly) Run(context.Context, subagent.Request) (subagent.Outcome, error) {
+	return subagent.Outcome{}, nil
+}
+func (catalogOnly) Start(subagent.Request, string) (subagent.Launched, error) {
+	return subagent.Launched{}, nil
 }

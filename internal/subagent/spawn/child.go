@@ -1,6 +1,7 @@
-package subagent
+package spawn
 
 import (
+	"corvid/internal/subagent"
 	"fmt"
 	"slices"
 	"sync/atomic"
@@ -15,7 +16,7 @@ import (
 // child is one prepared sub-agent.
 type child struct {
 	id       string
-	def      Definition
+	def      subagent.Definition
 	cfg      engine.Config
 	costs    *cost.Tracker
 	toolUses atomic.Int64
@@ -25,7 +26,7 @@ type child struct {
 // prepare checks the request and builds the child's configuration.
 // Only a foreground child's events reach the parent's sink: a background
 // one may outlive the turn whose result closed the stream.
-func (r *Runner) prepare(req Request, foreground bool) (*child, error) {
+func (r *Runner) prepare(req subagent.Request, foreground bool) (*child, error) {
 	def, err := r.catalog.Lookup(req.Type)
 	if err != nil {
 		return nil, err
@@ -72,7 +73,7 @@ func (r *Runner) prepare(req Request, foreground bool) (*child, error) {
 
 // model picks the request's model, else the definition's, else the
 // parent's.
-func (r *Runner) model(def Definition, req Request) (model.Info, error) {
+func (r *Runner) model(def subagent.Definition, req subagent.Request) (model.Info, error) {
 	name := req.Model
 	if name == "" {
 		name = def.Model
@@ -91,9 +92,9 @@ func (r *Runner) model(def Definition, req Request) (model.Info, error) {
 // definition allows, never the Agent tool, with the file tools replaced
 // by fresh ones over a copy of the parent's file-state cache (made only
 // when the child gets a file tool).
-func (r *Runner) tools(def Definition, parent *tool.Registry) (*tool.Registry, error) {
+func (r *Runner) tools(def subagent.Definition, parent *tool.Registry) (*tool.Registry, error) {
 	offered := slices.DeleteFunc(parent.Names(), func(n string) bool { return slices.Contains(agentToolNames, n) })
-	names := SelectTools(def, offered)
+	names := subagent.SelectTools(def, offered)
 	var own map[string]tool.Tool
 	var picked []tool.Tool
 	for _, t := range parent.Tools() {

@@ -1,4 +1,4 @@
-package subagent_test
+package spawn_test
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 	"corvid/internal/provider"
 	"corvid/internal/session"
 	"corvid/internal/subagent"
+	"corvid/internal/subagent/spawn"
 	"corvid/internal/tool"
 	"corvid/internal/tools/edit"
 	"corvid/internal/tools/glob"
@@ -57,7 +58,7 @@ func fileTools(files *filestate.Cache) []tool.Tool {
 
 // benchRunner is a runner over the instant provider, with real tools and
 // transcripts written to dir.
-func benchRunner(b *testing.B, dir string, keep bool) *subagent.Runner {
+func benchRunner(b *testing.B, dir string, keep bool) *spawn.Runner {
 	reg, err := tool.NewRegistry(builtinTools(filestate.New())...)
 	if err != nil {
 		b.Fatal(err)
@@ -71,7 +72,7 @@ func benchRunner(b *testing.B, dir string, keep bool) *subagent.Runner {
 	perm, _ := permission.New(permission.Config{Mode: permission.ModeDefault, WorkDirs: []string{dir}})
 	var mu sync.Mutex
 	base.Sink = func(event.Event) { mu.Lock(); mu.Unlock() }
-	p := subagent.Parent{
+	p := spawn.Parent{
 		Base: func() engine.Config { return base }, FileTools: fileTools,
 		Files: func() *filestate.Cache { return files }, Permission: func(m permission.Mode) permission.Checker { return perm.Narrow(m) },
 		Model: func() model.Info { return base.Model }, Resolve: func(n string) model.Info { return model.Resolve(n) },
@@ -87,7 +88,7 @@ func benchRunner(b *testing.B, dir string, keep bool) *subagent.Runner {
 	if !keep {
 		p.Transcript = nil
 	}
-	return subagent.NewRunner(p, subagent.NewCatalog())
+	return spawn.NewRunner(p, subagent.NewCatalog())
 }
 
 // BenchmarkSubAgent is the overhead of sub-agents with no model time: one

@@ -1,7 +1,8 @@
-package subagent
+package spawn
 
 import (
 	"context"
+	"corvid/internal/subagent"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -30,31 +31,25 @@ func newBackground() *background {
 	return &background{ctx: ctx, cancel: cancel, running: map[string]context.CancelFunc{}}
 }
 
-// Launched is what a background launch returns at once.
-type Launched struct {
-	AgentID    string
-	OutputFile string
-}
-
 // Start launches a sub-agent in the background. Its final text goes to
 // an output file under dir; its completion becomes a note for the
 // model (Notifications).
-func (r *Runner) Start(req Request, dir string) (Launched, error) {
+func (r *Runner) Start(req subagent.Request, dir string) (subagent.Launched, error) {
 	c, err := r.prepare(req, false)
 	if err != nil {
-		return Launched{}, err
+		return subagent.Launched{}, err
 	}
 	out := filepath.Join(dir, "tasks", c.id+".output")
 	if err := os.MkdirAll(filepath.Dir(out), 0o700); err != nil {
 		c.close()
-		return Launched{}, fmt.Errorf("sub-agent output: %w", err)
+		return subagent.Launched{}, fmt.Errorf("sub-agent output: %w", err)
 	}
 	b := r.bg
 	b.mu.Lock()
 	if b.ctx.Err() != nil {
 		b.mu.Unlock()
 		c.close()
-		return Launched{}, fmt.Errorf("sub-agent: %w", ErrClosed)
+		return subagent.Launched{}, fmt.Errorf("sub-agent: %w", ErrClosed)
 	}
 	ctx, cancel := context.WithCancel(b.ctx)
 	b.running[c.id] = cancel
@@ -66,7 +61,7 @@ func (r *Runner) Start(req Request, dir string) (Launched, error) {
 		o := r.run(ctx, c, req)
 		b.finish(o, req.Description, out, writeOutput(out, o.Text))
 	}()
-	return Launched{AgentID: c.id, OutputFile: out}, nil
+	return subagent.Launched{AgentID: c.id, OutputFile: out}, nil
 }
 
 func (c *child) close() {
@@ -83,7 +78,7 @@ func writeOutput(path, text string) error {
 }
 
 // finish records a background agent's end as a note for the model.
-func (b *background) finish(o Outcome, description, out string, werr error) {
+func (b *background) finish(o subagent.Outcome, description, out string, werr error) {
 	status := "completed"
 	if o.IsError {
 		status = "failed"

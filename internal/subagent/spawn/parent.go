@@ -1,4 +1,4 @@
-package subagent
+package spawn
 
 import (
 	"corvid/internal/engine"

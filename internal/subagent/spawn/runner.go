@@ -1,7 +1,8 @@
-package subagent
+package spawn
 
 import (
 	"context"
+	"corvid/internal/subagent"
 	"crypto/rand"
 	"encoding/hex"
 	"time"
@@ -12,51 +13,20 @@ import (
 	"corvid/internal/provider"
 )
 
-// Request is one Agent call.
-type Request struct {
-	Type        string
-	Description string
-	Prompt      string
-	Model       string
-	// ToolUseID is the Agent tool_use id: the sub-agent's events carry it.
-	ToolUseID string
-}
-
-// Outcome is what a finished sub-agent reports.
-type Outcome struct {
-	AgentID  string
-	Type     string
-	Text     string
-	IsError  bool
-	Subtype  string
-	Errors   []string
-	ToolUses int
-	Turns    int
-	Duration time.Duration
-	Usage    provider.Usage
-	CostUSD  float64
-}
-
-// Tokens is the outcome's total token count.
-func (o Outcome) Tokens() int {
-	u := o.Usage
-	return u.InputTokens + u.OutputTokens + u.CacheReadInputTokens + u.CacheCreationInputTokens
-}
-
 // Runner runs sub-agents of one parent conversation.
 type Runner struct {
 	parent  Parent
-	catalog *Catalog
+	catalog *subagent.Catalog
 	bg      *background
 }
 
 // NewRunner returns a runner for p's sub-agents over the agent types of c.
-func NewRunner(p Parent, c *Catalog) *Runner {
+func NewRunner(p Parent, c *subagent.Catalog) *Runner {
 	return &Runner{parent: p, catalog: c, bg: newBackground()}
 }
 
 // Catalog returns the agent types.
-func (r *Runner) Catalog() *Catalog { return r.catalog }
+func (r *Runner) Catalog() *subagent.Catalog { return r.catalog }
 
 // sink forwards the child's events to the parent's sink as event.Sub and
 // counts its tool calls.
@@ -74,15 +44,15 @@ func (r *Runner) sink(c *child, toolUseID string, parent event.Sink) event.Sink 
 // Run runs a sub-agent to the end and returns its outcome. Cancelling ctx
 // stops it; the outcome then reports the interrupt. The error is for a
 // request that could not start (unknown type or model).
-func (r *Runner) Run(ctx context.Context, req Request) (Outcome, error) {
+func (r *Runner) Run(ctx context.Context, req subagent.Request) (subagent.Outcome, error) {
 	c, err := r.prepare(req, true)
 	if err != nil {
-		return Outcome{}, err
+		return subagent.Outcome{}, err
 	}
 	return r.run(ctx, c, req), nil
 }
 
-func (r *Runner) run(ctx context.Context, c *child, req Request) Outcome {
+func (r *Runner) run(ctx context.Context, c *child, req subagent.Request) subagent.Outcome {
 	if c.closeRec != nil {
 		defer c.closeRec()
 	}
@@ -94,7 +64,7 @@ func (r *Runner) run(ctx context.Context, c *child, req Request) Outcome {
 	if text == "" && len(res.Errors) > 0 {
 		text = res.Errors[0]
 	}
-	return Outcome{AgentID: c.id, Type: c.def.Name, Text: text, IsError: res.IsError, Subtype: res.Subtype,
+	return subagent.Outcome{AgentID: c.id, Type: c.def.Name, Text: text, IsError: res.IsError, Subtype: res.Subtype,
 		Errors: res.Errors, ToolUses: int(c.toolUses.Load()), Turns: res.NumTurns,
 		Duration: time.Since(start), Usage: c.costs.Usage(), CostUSD: c.costs.TotalUSD()}
 }

@@ -1,4 +1,4 @@
-package subagent_test
+package spawn_test
 
 import (
 	"context"
@@ -18,6 +18,7 @@ import (
 	"corvid/internal/permission"
 	"corvid/internal/provider"
 	"corvid/internal/subagent"
+	"corvid/internal/subagent/spawn"
 	"corvid/internal/tool"
 )
 
@@ -32,7 +33,7 @@ func (b blocking) Stream(ctx context.Context, _ *provider.Request) iter.Seq2[pro
 	}
 }
 
-func testRunner(t *testing.T, p provider.Provider, costs *cost.Tracker) *subagent.Runner {
+func testRunner(t *testing.T, p provider.Provider, costs *cost.Tracker) *spawn.Runner {
 	reg, err := tool.NewRegistry(builtinTools(filestate.New())...)
 	if err != nil {
 		t.Fatal(err)
@@ -40,7 +41,7 @@ func testRunner(t *testing.T, p provider.Provider, costs *cost.Tracker) *subagen
 	dir := t.TempDir()
 	base := engine.Config{Provider: p, Tools: reg, Model: model.Resolve("sonnet"), Costs: costs, Cwd: dir,
 		SessionDir: dir}
-	return subagent.NewRunner(subagent.Parent{
+	return spawn.NewRunner(spawn.Parent{
 		Base: func() engine.Config { return base }, FileTools: fileTools,
 		Files:      func() *filestate.Cache { return filestate.New() },
 		Permission: func(permission.Mode) permission.Checker { return permission.AllowAll{} },
@@ -113,7 +114,7 @@ func TestBackgroundStopAndClose(t *testing.T) {
 	if notes := r.Notifications(); len(notes) != 1 || !strings.Contains(notes[0], b.AgentID) {
 		t.Errorf("after Close: notes %q, want the second agent's", notes)
 	}
-	if _, err := r.Start(subagent.Request{Prompt: "z"}, dir); !errors.Is(err, subagent.ErrClosed) {
+	if _, err := r.Start(subagent.Request{Prompt: "z"}, dir); !errors.Is(err, spawn.ErrClosed) {
 		t.Errorf("Start after Close: %v", err)
 	}
 	goleak.VerifyNone(t, before)
