@@ -48,8 +48,8 @@ func newAgents(opts Options, env environment, kit *toolkit, s **setup) *agents {
 	}
 	parent := spawn.Parent{
 		Base:      func() engine.Config { return (*s).engine },
-		FileTools: func(files *filestate.Cache) []tool.Tool { return (*s).kit.fileTools(files) },
-		Files:     func() *filestate.Cache { return (*s).kit.files },
+		FileTools: kit.fileTools,
+		Files:     func() *filestate.Cache { return kit.files },
 		Permission: func(m permission.Mode) permission.Checker {
 			return withDebug(opts, (*s).gate.Narrow(m))
 		},
