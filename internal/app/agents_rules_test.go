@@ -148,3 +148,24 @@ func TestBackgroundAgentNotifies(t *testing.T) {
 		t.Fatalf("output file %s: %q %v", out, data, err)
 	}
 }
+
+// Without session persistence a sub-agent runs and keeps no transcript.
+func TestSubAgentWithoutPersistence(t *testing.T) {
+	srv := providertest.Start(t, providertest.Scenario{
+		Turns: []pt{{Blocks: []providertest.Block{agentCall("toolu_1", "Plan", "M-P")}},
+			{Blocks: []providertest.Block{text("planned")}}},
+		Routes: []providertest.Route{{Marker: "M-P", Turns: []pt{{Blocks: []providertest.Block{text("the plan")}}}}}})
+	env, cfgDir := agentEnv(t, srv)
+	opts := baseOptions(env)
+	opts.Cwd, opts.NoSessionPersistence = t.TempDir(), true
+	res, err := Run(t.Context(), opts)
+	if err != nil || res.IsError || res.Text != "planned" {
+		t.Fatalf("run: %v %+v", err, res)
+	}
+	if got := resultText(toolResults(srv.Requests()[2])["toolu_1"]); !strings.Contains(got, "the plan") {
+		t.Errorf("result %q", got)
+	}
+	if paths, _ := filepath.Glob(filepath.Join(cfgDir, "projects", "*", "*", "subagents", "*")); len(paths) != 0 {
+		t.Errorf("transcripts kept: %v", paths)
+	}
+}
