@@ -48,6 +48,7 @@ func Open(ctx context.Context, cfg Config) (*Conversation, error) {
 	c := &Conversation{s: s, opts: cfg}
 	s.engine.Init = c.Info
 	c.eng = engine.New(s.engine)
+	s.current = c.eng.Model
 	c.eng.SetMaxThinkingTokens(cfg.MaxThinkingTokens)
 	// A hard stop ends background shells at once, alongside the tools.
 	c.stop = context.AfterFunc(ctx, s.closeShells)
@@ -137,7 +138,7 @@ func (c *Conversation) SetMaxThinkingTokens(n int) { c.eng.SetMaxThinkingTokens(
 func (c *Conversation) Info() event.Init {
 	cfg := &c.s.engine
 	return event.Init{SessionID: cfg.SessionID, Cwd: cfg.Cwd, Model: c.eng.Model().ID,
-		Tools: cfg.Tools.Names(), PermissionMode: string(c.s.gate.Mode()),
+		Tools: initToolNames(cfg.Tools.Names()), Agents: c.s.agents.names(), PermissionMode: string(c.s.gate.Mode()),
 		APIKeySource: cfg.APIKeySource, SlashCommands: cfg.SlashCommands}
 }
 

@@ -14,6 +14,7 @@ import (
 	"corvid/internal/permission"
 	"corvid/internal/session"
 	"corvid/internal/shells"
+	"corvid/internal/tool"
 	"corvid/internal/tools/bash"
 	"corvid/internal/version"
 )
@@ -78,11 +79,17 @@ type setup struct {
 	kit       *toolkit
 	conv      *conversation
 	stopSweep func() // ends the sweep of old spill files
+	agents    *agents
+	// current is the conversation's live main model (set by Open).
+	current func() model.Info
 }
 
 // close stops whatever background shells are still running and makes the
 // transcript durable.
 func (s *setup) close() {
+	if s.agents != nil {
+		s.agents.close()
+	}
 	s.closeShells()
 	if s.stopSweep != nil {
 		s.stopSweep()
@@ -140,7 +147,8 @@ func configure(opts Options) (s *setup, err error) {
 	for _, e := range errs {
 		warnf(opts, "warning: permission rule ignored: %v\n", e)
 	}
-	builtin := restrict(opts, kit.tools())
+	ag := newAgents(opts, env, kit, &s)
+	builtin := restrict(opts, append(append([]tool.Tool{ag.tool}, kit.tools()...), ag.stop))
 	so, extra, err := structuredOutput(opts)
 	if err != nil {
 		return nil, err
@@ -172,6 +180,8 @@ func configure(opts Options) (s *setup, err error) {
 		return nil, err
 	}
 	s.stopSweep = startSweep(env, cleanupPeriod(opts, settings), s.engine.SessionDir)
+	ag.bind(opts, s)
+	s.agents = ag
 	return s, nil
 }
 

@@ -31,6 +31,8 @@ type Init struct {
 	APIKeySource   string
 	// SlashCommands are the commands a prompt may start with.
 	SlashCommands []string
+	// Agents are the sub-agent types the Agent tool can launch.
+	Agents []string
 }
 
 // Stream is one raw streamed API event (stream-json stream_event, only with

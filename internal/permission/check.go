@@ -11,6 +11,11 @@ import (
 // Check gives the verdict for one call, asking the Asker when the
 // verdict is "ask".
 func (e *Engine) Check(ctx context.Context, req Request) Decision {
+	return e.check(ctx, req, e.effectiveMode())
+}
+
+// check is Check under mode.
+func (e *Engine) check(ctx context.Context, req Request, mode Mode) Decision {
 	if req.Tool == nil {
 		return Decision{Behavior: tool.PermissionDeny, Message: "Permission denied: the call names no tool.",
 			Reason: "a request without a tool"}
@@ -26,7 +31,6 @@ func (e *Engine) Check(ctx context.Context, req Request) Decision {
 	if len(req.ToolCheck.UpdatedInput) > 0 {
 		input = req.ToolCheck.UpdatedInput
 	}
-	mode := e.effectiveMode()
 	c := e.newCall(name, e.env.tools.describe(req.Tool, name), input, mode,
 		func() bool { return req.Tool.IsReadOnly(input) }, req.WorkDir)
 	v := c.evaluate()

@@ -67,6 +67,8 @@ func (f *framer) frame(ev event.Event) (any, bool) {
 		return f.permissionDenied(ev), true
 	case event.UserText:
 		return f.userText(ev), true
+	case event.Sub:
+		return f.sub(ev)
 	}
 	return nil, false
 }
@@ -96,7 +98,7 @@ func (f *framer) init(ev event.Init) InitFrame {
 		Model: ev.Model, PermissionMode: ev.PermissionMode,
 		SlashCommands: nonNil(ev.SlashCommands), APIKeySource: ev.APIKeySource,
 		ClaudeCodeVersion: version.Surface, OutputStyle: "default",
-		Agents: []string{}, Skills: []string{}, Plugins: []Plugin{},
+		Agents: nonNil(ev.Agents), Skills: []string{}, Plugins: []Plugin{},
 		UUID: f.newUUID(),
 	}
 }

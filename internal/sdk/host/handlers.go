@@ -72,6 +72,7 @@ func (h *Host) initialize(ctx context.Context, raw json.RawMessage) (any, error)
 	// first turn, as before.
 	if conv, err := h.conversation(ctx); err == nil {
 		resp.PermissionMode = conv.Info().PermissionMode
+		resp.Agents = withAgentNames(resp.Agents, conv.Info().Agents)
 	}
 	return resp, nil
 }

@@ -3,6 +3,7 @@ package host
 import (
 	"encoding/json"
 	"os"
+	"slices"
 	"time"
 
 	"corvid/internal/hook"
@@ -17,6 +18,24 @@ type initRequest struct {
 	SystemPrompt       json.RawMessage          `json:"systemPrompt"`
 	AppendSystemPrompt *string                  `json:"appendSystemPrompt"`
 	JSONSchema         json.RawMessage          `json:"jsonSchema"`
+	// agentsJSON is the agents object as sent, for the conversation.
+	agentsJSON json.RawMessage
+}
+
+// UnmarshalJSON reads the request and keeps the agents as sent.
+func (r *initRequest) UnmarshalJSON(data []byte) error {
+	type plain initRequest
+	var raw struct {
+		Agents json.RawMessage `json:"agents"`
+	}
+	if err := json.Unmarshal(data, (*plain)(r)); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	r.agentsJSON = raw.Agents
+	return nil
 }
 
 // hookMatcher is one registered matcher: callbacks by id.
@@ -26,7 +45,8 @@ type hookMatcher struct {
 	Timeout         float64  `json:"timeout"` // seconds
 }
 
-// agentDef is an agent the host defines (listed, not run yet).
+// agentDef is an agent the host defines (the fields listed in the
+// answer; the conversation reads the whole definition).
 type agentDef struct {
 	Description string `json:"description"`
 	Model       string `json:"model,omitempty"`
@@ -141,4 +161,15 @@ func initAnswer(r initRequest, apiKeySource string) initResponse {
 		resp.HooksApplied = &applied
 	}
 	return resp
+}
+
+// withAgentNames adds the conversation's other agent types (built-in,
+// project, user) to the host's own, by name.
+func withAgentNames(list []agentInfo, names []string) []agentInfo {
+	for _, n := range names {
+		if !slices.ContainsFunc(list, func(a agentInfo) bool { return a.Name == n }) {
+			list = append(list, agentInfo{Name: n})
+		}
+	}
+	return list
 }
