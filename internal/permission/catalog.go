@@ -19,18 +19,23 @@ type catalog struct {
 
 func newCatalog(tools []tool.Tool) catalog {
 	c := catalog{byName: map[string]tool.Tool{}}
-	for _, t := range tools {
-		if t == nil {
-			continue
-		}
-		names := append([]string{t.Name()}, t.Aliases()...)
-		if ra, ok := t.(tool.RuleAliased); ok {
-			names = append(names, ra.RuleAliases()...)
-		}
+	add := func(t tool.Tool, names []string) {
 		for _, n := range names {
 			if _, dup := c.byName[n]; !dup && n != "" {
 				c.byName[n] = t
 			}
+		}
+	}
+	// Names and aliases first: a rule alias never takes the name of a
+	// tool that exists (KillShell's TaskStop, once TaskStop is a tool).
+	for _, t := range tools {
+		if t != nil {
+			add(t, append([]string{t.Name()}, t.Aliases()...))
+		}
+	}
+	for _, t := range tools {
+		if ra, ok := t.(tool.RuleAliased); ok && t != nil {
+			add(t, ra.RuleAliases())
 		}
 	}
 	return c

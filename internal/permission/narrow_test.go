@@ -33,7 +33,7 @@ func TestNarrower(t *testing.T) {
 // that drops to plan is not widened by a child asking for acceptEdits.
 func TestNarrowedChecker(t *testing.T) {
 	dir := t.TempDir()
-	e, errs := permission.New(permission.Config{Mode: permission.ModeAcceptEdits, WorkDirs: []string{dir}})
+	e, errs := permission.New(permission.Config{Tools: permission.TestTools(), Mode: permission.ModeAcceptEdits, WorkDirs: []string{dir}})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
