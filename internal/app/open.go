@@ -81,7 +81,17 @@ func (c *Conversation) Submit(ctx context.Context, prompt []provider.Block) even
 			return c.eng.Refuse(ctx, "Prompt blocked by a UserPromptSubmit hook: "+reason)
 		}
 	}
-	return c.eng.SubmitBlocks(ctx, prompt)
+	defer c.s.cmds.endTurn()
+	t, declined := c.customTurn(ctx, prompt)
+	if declined != nil {
+		return *declined
+	}
+	if t.model.ID != "" {
+		prev := c.eng.Model()
+		c.eng.SetModel(t.model)
+		defer c.eng.SetModel(prev)
+	}
+	return c.eng.SubmitBlocks(ctx, t.blocks)
 }
 
 // setBusy marks a turn running. When it ends, an interrupt that arrived

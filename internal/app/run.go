@@ -76,6 +76,7 @@ type setup struct {
 	gate      *permission.Engine
 	resolve   func(name string) model.Info
 	kit       *toolkit
+	cmds      *commands
 	conv      *conversation
 	stopSweep func() // ends the sweep of old spill files
 }
@@ -140,7 +141,8 @@ func configure(opts Options) (s *setup, err error) {
 	for _, e := range errs {
 		warnf(opts, "warning: permission rule ignored: %v\n", e)
 	}
-	builtin := restrict(opts, kit.tools())
+	s = &setup{kit: kit, gate: gate, resolve: resolver(env).Resolve}
+	builtin := restrict(opts, withCommands(opts, env, s, kit.tools()))
 	so, extra, err := structuredOutput(opts)
 	if err != nil {
 		return nil, err
@@ -158,7 +160,7 @@ func configure(opts Options) (s *setup, err error) {
 		MaxConcurrency: env.int("CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY"),
 		Cwd:            opts.Cwd, Dirs: pcfg.WorkDirs,
 		Compaction:    compaction(env, settings, kit.files, kit.todos),
-		NoPromptCache: env.bool("DISABLE_PROMPT_CACHING"), SlashCommands: slashCommands,
+		NoPromptCache: env.bool("DISABLE_PROMPT_CACHING"), SlashCommands: s.engine.SlashCommands,
 		PermissionMode: mode, APIKeySource: keySource,
 		Sink: opts.Sink, PartialMessages: opts.PartialMessages,
 	}
@@ -167,7 +169,7 @@ func configure(opts Options) (s *setup, err error) {
 		cfg.Hooks = opts.Hooks
 		cfg.Stop = stopHook(opts.Hooks)
 	}
-	s = &setup{engine: cfg, kit: kit, gate: gate, resolve: resolver(env).Resolve}
+	s.engine = cfg
 	if err := s.openSession(opts, env, git); err != nil {
 		return nil, err
 	}
@@ -205,6 +207,7 @@ func (s *setup) openSession(opts Options, env environment, git *gitSnapshot) err
 	cfg.SessionID, cfg.History, cfg.Opening = conv.id, conv.history, ws.opening()
 	cfg.SessionDir = sessionDir(cfgDir, opts.Cwd, conv.id)
 	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain, hookContext(opts.Hooks))
+	s.openCommands()
 	if conv.writer != nil {
 		cfg.Transcript = newTranscriptRecorder(conv.writer, func(f string, a ...any) { warnf(opts, f, a...) })
 	}

@@ -96,15 +96,13 @@ func (p *parser) value(at int, rest string) (Value, error) {
 		}
 		return Value{Scalar: p.block(rest[0] == '>')}, nil
 	case rest[0] == '[':
-		items, err := inlineList(rest)
-		if err != nil {
-			return Value{}, p.fail(at, err.Error())
+		// Text such as "[name] [mood]" (an argument hint) is not a YAML
+		// list; Claude Code reads it as text, and so does corvid.
+		if items, err := inlineList(rest); err == nil {
+			return Value{List: items, IsList: true}, nil
 		}
-		return Value{List: items, IsList: true}, nil
-	case rest[0] == '{':
-		if !strings.HasSuffix(stripComment(rest), "}") {
-			return Value{}, p.fail(at, "unclosed inline map")
-		}
+		return Value{Scalar: stripComment(rest)}, nil
+	case rest[0] == '{' && strings.HasSuffix(stripComment(rest), "}"):
 		return Value{Nested: true}, nil
 	}
 	s, err := scalar(rest)
