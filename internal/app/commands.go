@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"corvid/internal/command"
+	"corvid/internal/event"
 	"corvid/internal/permission"
 	"corvid/internal/provider"
 	"corvid/internal/tool"
@@ -56,6 +57,17 @@ func loadCommands(opts Options, env environment) *command.Set {
 	return set
 }
 
+// describe lists the user's commands for SDK hosts.
+func (c *commands) describe() []event.Command {
+	var out []event.Command
+	for _, d := range c.set.All() {
+		if d.UserInvocable {
+			out = append(out, event.Command{Name: d.Name, Description: d.Description, ArgumentHint: d.ArgumentHint})
+		}
+	}
+	return out
+}
+
 // Lookup finds a definition by name.
 func (c *commands) Lookup(name string) (*command.Command, bool) { return c.set.Lookup(name) }
 
@@ -66,7 +78,7 @@ func (c *commands) Load(ctx context.Context, def *command.Command, args string) 
 	again := slices.Contains(c.loaded, def.Name)
 	c.mu.Unlock()
 	if again {
-		return skill.ErrLoaded
+		return fmt.Errorf("Skill %s: %w", def.Name, skill.ErrLoaded)
 	}
 	body, err := c.prepare(ctx, def, args)
 	if err != nil {
