@@ -57,12 +57,15 @@ func loadCommands(opts Options, env environment) *command.Set {
 	return set
 }
 
-// describe lists the user's commands for SDK hosts.
+// describe lists the user's commands for SDK hosts, as Claude Code
+// 2.1.332 reports them in initialize.
 func (c *commands) describe() []event.Command {
 	var out []event.Command
 	for _, d := range c.set.All() {
 		if d.UserInvocable {
-			out = append(out, event.Command{Name: d.Name, Description: d.Description, ArgumentHint: d.ArgumentHint})
+			// Claude Code names the source after the description.
+			desc := strings.TrimSpace(d.Description + " (" + string(d.Scope) + ")")
+			out = append(out, event.Command{Name: d.Name, Description: desc, ArgumentHint: d.ArgumentHint})
 		}
 	}
 	return out
