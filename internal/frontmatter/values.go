@@ -70,10 +70,10 @@ func (p *parser) block(folded bool) string {
 	var b strings.Builder
 	for i, l := range lines {
 		switch {
-		case i == 0:
-		case l == "" || lines[i-1] == "":
+		case l == "":
 			b.WriteString("\n")
-		default:
+			continue
+		case i > 0 && lines[i-1] != "":
 			b.WriteString(" ")
 		}
 		b.WriteString(l)
