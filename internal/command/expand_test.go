@@ -10,13 +10,13 @@ import (
 
 func TestSplitArgs(t *testing.T) {
 	for in, want := range map[string][]string{
-		`world happy`:          {"world", "happy"},
-		`  "a b"  c `:          {"a b", "c"},
-		`'it''s' x`:            {"its", "x"},
+		`world happy`:           {"world", "happy"},
+		`  "a b"  c `:           {"a b", "c"},
+		`'it''s' x`:             {"its", "x"},
 		`"say \"hi\"" \$x a\ b`: {`say "hi"`, "$x", "a b"},
-		`"unclosed rest`:       {"unclosed rest"},
-		`""`:                   {""},
-		``:                     nil,
+		`"unclosed rest`:        {"unclosed rest"},
+		`""`:                    {""},
+		``:                      nil,
 	} {
 		if got := SplitArgs(in); !reflect.DeepEqual(got, want) {
 			t.Errorf("SplitArgs(%q) = %#v, want %#v", in, got, want)
