@@ -149,7 +149,7 @@ func (c *Conversation) Info() event.Init {
 	return event.Init{SessionID: cfg.SessionID, Cwd: cfg.Cwd, Model: c.eng.Model().ID,
 		Tools: cfg.Tools.Names(), PermissionMode: string(c.s.gate.Mode()),
 		APIKeySource: cfg.APIKeySource, SlashCommands: cfg.SlashCommands,
-		Commands: c.s.cmds.describe(), Skills: c.s.cmds.set.SkillNames()}
+		Commands: c.s.cmds.describe(), Skills: c.s.cmds.set.SkillNames(), OutputStyle: c.s.style.Name}
 }
 
 // MaxThinkingTokens returns the thinking budget (0: the default).

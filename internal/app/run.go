@@ -11,6 +11,7 @@ import (
 	"corvid/internal/engine"
 	"corvid/internal/event"
 	"corvid/internal/model"
+	"corvid/internal/outputstyle"
 	"corvid/internal/permission"
 	"corvid/internal/session"
 	"corvid/internal/shells"
@@ -77,6 +78,7 @@ type setup struct {
 	resolve   func(name string) model.Info
 	kit       *toolkit
 	cmds      *commands
+	style     outputstyle.Style
 	conv      *conversation
 	stopSweep func() // ends the sweep of old spill files
 }
@@ -169,7 +171,7 @@ func configure(opts Options) (s *setup, err error) {
 		cfg.Hooks = opts.Hooks
 		cfg.Stop = stopHook(opts.Hooks)
 	}
-	s.engine = cfg
+	s.engine, s.style = cfg, outputStyle(opts, env, settings)
 	if err := s.openSession(opts, env, git); err != nil {
 		return nil, err
 	}
@@ -203,7 +205,7 @@ func (s *setup) openSession(opts Options, env environment, git *gitSnapshot) err
 		cfg.Model = m
 	}
 	nested := watchNested(kit.files, opts, env, ws.files)
-	cfg.System = systemPrompt(opts, cfg.Tools.Names(), ws.env.Render(), cfg.Model)
+	cfg.System = systemPrompt(opts, cfg.Tools.Names(), ws.env.Render(), cfg.Model, s.style)
 	cfg.SessionID, cfg.History, cfg.Opening = conv.id, conv.history, ws.opening()
 	cfg.SessionDir = sessionDir(cfgDir, opts.Cwd, conv.id)
 	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain, hookContext(opts.Hooks))

@@ -41,7 +41,7 @@ func Load(o Options) (*Set, []error) {
 		add(loadCommands(filepath.Join(o.UserDir, "commands"), ScopeUser, true))
 	}
 	if !o.SkipProject && o.Cwd != "" {
-		dirs := projectDirs(o.Cwd)
+		dirs := ProjectDirs(o.Cwd)
 		for _, d := range dirs {
 			add(loadSkills(filepath.Join(d, ".claude", "skills"), ScopeProject, o.ProjectTrusted))
 		}
@@ -52,9 +52,9 @@ func Load(o Options) (*Set, []error) {
 	return newSet(found), problems
 }
 
-// projectDirs lists cwd and its parents up to the repository root,
+// ProjectDirs lists cwd and its parents up to the repository root,
 // nearest first; only cwd when it is not inside a repository.
-func projectDirs(cwd string) []string {
+func ProjectDirs(cwd string) []string {
 	var chain []string
 	for d := filepath.Clean(cwd); ; d = filepath.Dir(d) {
 		chain = append(chain, d)

@@ -58,3 +58,20 @@ func TestReminders(t *testing.T) {
 		t.Error("empty context gave reminders")
 	}
 }
+
+// An output style adds its section; DropCoding leaves out the software
+// engineering instructions and nothing else.
+func TestDefaultOutputStyle(t *testing.T) {
+	base := Default(Options{Tools: []string{"Read"}})
+	styled := Default(Options{Tools: []string{"Read"}, StyleName: "Pirate", Style: "Arr."})
+	dropped := Default(Options{Tools: []string{"Read"}, StyleName: "Pirate", Style: "Arr.", DropCoding: true})
+	if strings.Contains(base, "# Output style") || !strings.Contains(styled, "# Output style: Pirate\nArr.") {
+		t.Errorf("style section wrong:\n%s", styled)
+	}
+	if !strings.Contains(styled, "# How to work") || strings.Contains(dropped, "# How to work") {
+		t.Error("DropCoding does not decide the coding instructions")
+	}
+	if !strings.Contains(dropped, "# Care and safety") || !strings.Contains(dropped, "You are corvid") {
+		t.Error("DropCoding removed more than the coding instructions")
+	}
+}

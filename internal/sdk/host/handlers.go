@@ -74,6 +74,9 @@ func (h *Host) initialize(ctx context.Context, raw json.RawMessage) (any, error)
 		in := conv.Info()
 		resp.PermissionMode = in.PermissionMode
 		resp.Commands = withCustom(resp.Commands, in.Commands)
+		if in.OutputStyle != "" {
+			resp.OutputStyle = in.OutputStyle
+		}
 	}
 	return resp, nil
 }
