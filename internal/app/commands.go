@@ -28,6 +28,9 @@ type commands struct {
 	tools *tool.Registry // set once the registry exists
 	env   tool.Env
 	warn  func(format string, args ...any)
+	// noShell is the disableSkillShellExecution setting: !`command`s are
+	// replaced by a note instead of running.
+	noShell bool
 
 	mu      sync.Mutex
 	pending []provider.Block
@@ -94,6 +97,14 @@ func (c *commands) Load(ctx context.Context, def *command.Command, args string) 
 	return nil
 }
 
+// markLoaded records a definition the user invoked, so the Skill tool
+// does not load it again in the same turn.
+func (c *commands) markLoaded(name string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.loaded = append(c.loaded, name)
+}
+
 // prepare grants the definition's allowed-tools for the turn (when its
 // source may grant) and expands its body.
 func (c *commands) prepare(ctx context.Context, def *command.Command, args string) (string, error) {
@@ -135,6 +146,9 @@ func (c *commands) endTurn() {
 // after the Bash tool's permission check (nobody is asked in print
 // mode: an ask is a refusal).
 func (c *commands) shell(ctx context.Context, cmdline string) (string, error) {
+	if c.noShell {
+		return "[shell command execution disabled by policy]", nil
+	}
 	bash, ok := c.lookupTool("Bash")
 	if !ok {
 		return "", command.Denied("the Bash tool is not available in this session")

@@ -144,7 +144,7 @@ func configure(opts Options) (s *setup, err error) {
 		warnf(opts, "warning: permission rule ignored: %v\n", e)
 	}
 	s = &setup{kit: kit, gate: gate, resolve: resolver(env).Resolve}
-	builtin := restrict(opts, withCommands(opts, env, s, kit.tools()))
+	builtin := restrict(opts, withCommands(opts, env, settings, s, kit.tools()))
 	so, extra, err := structuredOutput(opts)
 	if err != nil {
 		return nil, err

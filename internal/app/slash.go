@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"corvid/internal/command"
+	"corvid/internal/config"
 	"corvid/internal/event"
 	"corvid/internal/model"
 	"corvid/internal/provider"
@@ -16,8 +17,9 @@ import (
 // withCommands adds the custom commands and skills to a run being
 // configured: the Skill tool (when some definition is the model's to
 // load) joins the built-in tools, and the init event lists the names.
-func withCommands(opts Options, env environment, s *setup, builtin []tool.Tool) []tool.Tool {
-	s.cmds = &commands{set: loadCommands(opts, env), gate: s.gate,
+func withCommands(opts Options, env environment, settings *config.Settings, s *setup, builtin []tool.Tool) []tool.Tool {
+	noShell, _ := rawSetting[bool](settings, "disableSkillShellExecution")
+	s.cmds = &commands{set: loadCommands(opts, env), gate: s.gate, noShell: noShell,
 		warn: func(f string, a ...any) { warnf(opts, f, a...) }}
 	s.engine.SlashCommands = append(append([]string(nil), slashCommands...), s.cmds.set.UserNames()...)
 	if len(s.cmds.set.ModelInvocable()) == 0 {
@@ -72,6 +74,7 @@ func (c *Conversation) customTurn(ctx context.Context, prompt []provider.Block) 
 		res := c.eng.Decline(ctx, "command_failed", err.Error())
 		return t, &res
 	}
+	c.s.cmds.markLoaded(def.Name)
 	t.blocks = append(c.s.cmds.mentions(ctx, body), command.Turn(def.Name, args, body)...)
 	if def.Model != "" {
 		if m := c.s.resolve(def.Model); m.ID != "" {
