@@ -1,6 +1,7 @@
 package command
 
 import (
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -8,8 +9,12 @@ import (
 	"strings"
 )
 
-// maxFiles caps the definitions one directory may add.
-const maxFiles = 500
+// maxFiles caps the definitions one directory may add; maxEntries the
+// entries a walk of a commands directory visits.
+const (
+	maxFiles   = 500
+	maxEntries = 5000
+)
 
 // Options say where to look.
 type Options struct {
@@ -37,19 +42,30 @@ func Load(o Options) (*Set, []error) {
 		found, problems = append(found, cs...), append(problems, errs...)
 	}
 	if o.UserDir != "" {
-		add(loadSkills(filepath.Join(o.UserDir, "skills"), ScopeUser, true))
-		add(loadCommands(filepath.Join(o.UserDir, "commands"), ScopeUser, true))
+		user := source{scope: ScopeUser, granted: true}
+		add(user.skills(filepath.Join(o.UserDir, "skills")))
+		add(user.commands(filepath.Join(o.UserDir, "commands")))
 	}
 	if !o.SkipProject && o.Cwd != "" {
 		dirs := ProjectDirs(o.Cwd)
+		proj := source{scope: ScopeProject, granted: o.ProjectTrusted, confine: dirs[len(dirs)-1]}
 		for _, d := range dirs {
-			add(loadSkills(filepath.Join(d, ".claude", "skills"), ScopeProject, o.ProjectTrusted))
+			add(proj.skills(filepath.Join(d, ".claude", "skills")))
 		}
 		for _, d := range dirs {
-			add(loadCommands(filepath.Join(d, ".claude", "commands"), ScopeProject, o.ProjectTrusted))
+			add(proj.commands(filepath.Join(d, ".claude", "commands")))
 		}
 	}
 	return newSet(found), problems
+}
+
+// source is where definitions come from.
+type source struct {
+	scope   Scope
+	granted bool
+	// confine, when set, is the directory a definition file must resolve
+	// into (a repository's link to ~/.ssh/id_rsa is not a command).
+	confine string
 }
 
 // ProjectDirs lists cwd and its parents up to the repository root,
@@ -69,25 +85,28 @@ func ProjectDirs(cwd string) []string {
 
 // loadCommands reads root/**/*.md; a file in a subdirectory is named
 // "sub:name".
-func loadCommands(root string, scope Scope, granted bool) ([]*Command, []error) {
+func (src source) commands(root string) ([]*Command, []error) {
 	var out []*Command
 	var problems []error
 	n := 0
 	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if n++; n > maxEntries {
+			return filepath.SkipAll
+		}
 		if err != nil || d.IsDir() || !strings.HasSuffix(d.Name(), ".md") {
 			return nil
 		}
-		if n++; n > maxFiles {
+		if len(out)+len(problems) >= maxFiles {
 			return filepath.SkipAll
 		}
 		rel, _ := filepath.Rel(root, p)
 		name := strings.ReplaceAll(strings.TrimSuffix(filepath.ToSlash(rel), ".md"), "/", ":")
-		c, err := readDefinition(name, p, KindCommand, scope)
+		c, err := src.read(name, p, KindCommand)
 		if err != nil {
 			problems = append(problems, err)
 			return nil
 		}
-		c.Granted = granted
+		c.Granted = src.granted
 		out = append(out, c)
 		return nil
 	})
@@ -95,7 +114,7 @@ func loadCommands(root string, scope Scope, granted bool) ([]*Command, []error) 
 }
 
 // loadSkills reads root/<name>/SKILL.md.
-func loadSkills(root string, scope Scope, granted bool) ([]*Command, []error) {
+func (src source) skills(root string) ([]*Command, []error) {
 	entries, err := os.ReadDir(root)
 	if err != nil {
 		return nil, nil
@@ -111,31 +130,59 @@ func loadSkills(root string, scope Scope, granted bool) ([]*Command, []error) {
 		if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
 			continue
 		}
-		c, err := readDefinition(e.Name(), path, KindSkill, scope)
+		c, err := src.read(e.Name(), path, KindSkill)
 		if err != nil {
 			problems = append(problems, err)
 			continue
 		}
-		c.Dir, c.Granted = dir, granted
+		c.Dir, c.Granted = dir, src.granted
 		out = append(out, c)
 	}
 	return out, problems
 }
 
-// readDefinition reads and parses one file, refusing an oversized one
-// before reading it whole.
-func readDefinition(name, path string, kind Kind, scope Scope) (*Command, error) {
+// read reads and parses one file, refusing an oversized one before
+// reading it whole and one that resolves outside src.confine.
+func (src source) read(name, path string, kind Kind) (*Command, error) {
 	if !ValidName(name) {
 		return nil, &FileError{Path: path, Err: errBadName(name)}
+	}
+	if err := src.contained(path); err != nil {
+		return nil, &FileError{Path: path, Err: err}
 	}
 	data, err := readCapped(path)
 	if err == nil {
 		var c *Command
-		if c, err = Parse(name, path, kind, scope, data); err == nil {
+		if c, err = Parse(name, path, kind, src.scope, data); err == nil {
 			return c, nil
 		}
 	}
 	return nil, &FileError{Path: path, Err: err}
+}
+
+// contained checks that path, links resolved, stays inside src.confine.
+func (src source) contained(path string) error {
+	if src.confine == "" {
+		return nil
+	}
+	return Contained(src.confine, path)
+}
+
+// Contained checks that path, links resolved, is inside root: a
+// repository's file that links elsewhere (~/.ssh/id_rsa) is ErrOutside.
+func Contained(root, path string) error {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return err
+	}
+	base, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return err
+	}
+	if rel, err := filepath.Rel(base, real); err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+		return fmt.Errorf("%w (%s)", ErrOutside, real)
+	}
+	return nil
 }
 
 func readCapped(path string) ([]byte, error) {

@@ -122,3 +122,33 @@ func TestListing(t *testing.T) {
 		t.Error("a listing of nothing")
 	}
 }
+
+// A repository's definition that links outside the project is refused;
+// a link inside it is followed; the user's own links are theirs.
+func TestLoadRefusesLinksOutOfTheProject(t *testing.T) {
+	root := t.TempDir()
+	repo, user := filepath.Join(root, "repo"), filepath.Join(root, "user")
+	write(t, filepath.Join(root, "secret"), "SECRET KEY\n")
+	write(t, filepath.Join(repo, ".git/HEAD"), "x")
+	write(t, filepath.Join(repo, "docs/inside.md"), "inside\n")
+	for _, l := range []struct{ target, link string }{
+		{filepath.Join(root, "secret"), filepath.Join(repo, ".claude/commands/leak.md")},
+		{filepath.Join(root, "secret"), filepath.Join(repo, ".claude/skills/leak/SKILL.md")},
+		{filepath.Join(repo, "docs/inside.md"), filepath.Join(repo, ".claude/commands/ok.md")},
+		{filepath.Join(root, "secret"), filepath.Join(user, "commands/mine.md")},
+	} {
+		if err := os.MkdirAll(filepath.Dir(l.link), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(l.target, l.link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set, problems := Load(Options{Cwd: repo, UserDir: user})
+	if names := set.UserNames(); !reflect.DeepEqual(names, []string{"mine", "ok"}) {
+		t.Errorf("names %q", names)
+	}
+	if len(problems) != 2 || !errors.Is(problems[0], ErrOutside) || !errors.Is(problems[1], ErrOutside) {
+		t.Errorf("problems %v", problems)
+	}
+}

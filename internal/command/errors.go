@@ -14,6 +14,9 @@ var (
 	// ErrShellDenied is what a Shell function returns (wrapped, with the
 	// reason) when the permission check refuses a command.
 	ErrShellDenied = errors.New("permission check failed")
+	// ErrOutside is a project definition that is a link to a file outside
+	// the project.
+	ErrOutside = errors.New("the file is a link to a place outside the project")
 	// ErrNoShell is a !`command` in a body when nothing may run commands.
 	ErrNoShell = errors.New("shell commands cannot run here")
 )

@@ -42,17 +42,14 @@ type Set struct{ byName map[string]Style }
 func Load(o Options) (*Set, []error) {
 	s := &Set{byName: map[string]Style{}}
 	var problems []error
-	var dirs []string
 	if !o.SkipProject && o.Cwd != "" {
-		for _, d := range command.ProjectDirs(o.Cwd) {
-			dirs = append(dirs, filepath.Join(d, ".claude", "output-styles"))
+		dirs := command.ProjectDirs(o.Cwd)
+		for _, d := range dirs {
+			problems = append(problems, s.addDir(filepath.Join(d, ".claude", "output-styles"), dirs[len(dirs)-1])...)
 		}
 	}
 	if o.UserDir != "" {
-		dirs = append(dirs, filepath.Join(o.UserDir, "output-styles"))
-	}
-	for _, d := range dirs {
-		problems = append(problems, s.addDir(d)...)
+		problems = append(problems, s.addDir(filepath.Join(o.UserDir, "output-styles"), "")...)
 	}
 	for _, b := range Builtins() {
 		if _, taken := s.byName[strings.ToLower(b.Name)]; !taken || b.Name == Default {
@@ -62,8 +59,9 @@ func Load(o Options) (*Set, []error) {
 	return s, problems
 }
 
-// addDir adds a directory's *.md styles whose names are still free.
-func (s *Set) addDir(dir string) []error {
+// addDir adds a directory's *.md styles whose names are still free;
+// with confine set, only files that resolve inside it.
+func (s *Set) addDir(dir, confine string) []error {
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.md"))
 	sort.Strings(paths)
 	var problems []error
@@ -71,7 +69,14 @@ func (s *Set) addDir(dir string) []error {
 		if i >= maxFiles {
 			break
 		}
-		st, err := read(p)
+		var st Style
+		var err error
+		if confine != "" {
+			err = command.Contained(confine, p)
+		}
+		if err == nil {
+			st, err = read(p)
+		}
 		if err != nil {
 			problems = append(problems, &command.FileError{Path: p, Err: err})
 			continue

@@ -23,8 +23,12 @@ func TestLoadPrecedence(t *testing.T) {
 	put(filepath.Join(user, "output-styles/learning.md"), "---\nname: Learning\n---\nmy learning")
 	put(filepath.Join(user, "output-styles/default.md"), "not allowed to replace default")
 	put(filepath.Join(user, "output-styles/empty.md"), "---\nname: e\n---\n")
+	put(filepath.Join(root, "secret"), "SECRET")
+	if err := os.Symlink(filepath.Join(root, "secret"), filepath.Join(proj, ".claude/output-styles/leak.md")); err != nil {
+		t.Fatal(err)
+	}
 	set, problems := Load(Options{Cwd: proj, UserDir: user})
-	if len(problems) != 1 {
+	if _, ok := set.Lookup("leak"); ok || len(problems) != 2 {
 		t.Errorf("problems: %v", problems)
 	}
 	if st, _ := set.Lookup("MINE"); st.Body != "project body" || st.KeepCodingInstructions {
