@@ -86,6 +86,9 @@ func ProjectDirs(cwd string) []string {
 // loadCommands reads root/**/*.md; a file in a subdirectory is named
 // "sub:name".
 func (src source) commands(root string) ([]*Command, []error) {
+	if ok, err := src.rootOK(root); !ok {
+		return nil, err
+	}
 	var out []*Command
 	var problems []error
 	n := 0
@@ -101,7 +104,7 @@ func (src source) commands(root string) ([]*Command, []error) {
 		}
 		rel, _ := filepath.Rel(root, p)
 		name := strings.ReplaceAll(strings.TrimSuffix(filepath.ToSlash(rel), ".md"), "/", ":")
-		c, err := src.read(name, p, KindCommand)
+		c, err := src.read(name, p, KindCommand, d.Type()&fs.ModeSymlink != 0)
 		if err != nil {
 			problems = append(problems, err)
 			return nil
@@ -115,6 +118,9 @@ func (src source) commands(root string) ([]*Command, []error) {
 
 // loadSkills reads root/<name>/SKILL.md.
 func (src source) skills(root string) ([]*Command, []error) {
+	if ok, err := src.rootOK(root); !ok {
+		return nil, err
+	}
 	entries, err := os.ReadDir(root)
 	if err != nil {
 		return nil, nil
@@ -127,10 +133,12 @@ func (src source) skills(root string) ([]*Command, []error) {
 		}
 		dir := filepath.Join(root, e.Name())
 		path := filepath.Join(dir, "SKILL.md")
-		if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		st, err := os.Lstat(path)
+		if err != nil || !(st.Mode().IsRegular() || st.Mode()&fs.ModeSymlink != 0) {
 			continue
 		}
-		c, err := src.read(e.Name(), path, KindSkill)
+		linked := e.Type()&fs.ModeSymlink != 0 || st.Mode()&fs.ModeSymlink != 0
+		c, err := src.read(e.Name(), path, KindSkill, linked)
 		if err != nil {
 			problems = append(problems, err)
 			continue
@@ -141,14 +149,30 @@ func (src source) skills(root string) ([]*Command, []error) {
 	return out, problems
 }
 
+// rootOK reports whether a definitions directory exists and, for the
+// project, resolves inside it; a directory that links out is an error.
+// Files below it are checked only when they are links themselves (a walk
+// does not follow linked directories).
+func (src source) rootOK(root string) (bool, []error) {
+	if _, err := os.Lstat(root); err != nil {
+		return false, nil
+	}
+	if err := src.contained(root); err != nil {
+		return false, []error{&FileError{Path: root, Err: err}}
+	}
+	return true, nil
+}
+
 // read reads and parses one file, refusing an oversized one before
-// reading it whole and one that resolves outside src.confine.
-func (src source) read(name, path string, kind Kind) (*Command, error) {
+// reading it whole and a link that resolves outside src.confine.
+func (src source) read(name, path string, kind Kind, linked bool) (*Command, error) {
 	if !ValidName(name) {
 		return nil, &FileError{Path: path, Err: errBadName(name)}
 	}
-	if err := src.contained(path); err != nil {
-		return nil, &FileError{Path: path, Err: err}
+	if linked {
+		if err := src.contained(path); err != nil {
+			return nil, &FileError{Path: path, Err: err}
+		}
 	}
 	data, err := readCapped(path)
 	if err == nil {

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-func write(t *testing.T, path, text string) {
+func write(t testing.TB, path, text string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
@@ -131,11 +131,14 @@ func TestLoadRefusesLinksOutOfTheProject(t *testing.T) {
 	write(t, filepath.Join(root, "secret"), "SECRET KEY\n")
 	write(t, filepath.Join(repo, ".git/HEAD"), "x")
 	write(t, filepath.Join(repo, "docs/inside.md"), "inside\n")
+	write(t, filepath.Join(root, "elsewhere/SKILL.md"), "SECRET SKILL\n")
 	for _, l := range []struct{ target, link string }{
 		{filepath.Join(root, "secret"), filepath.Join(repo, ".claude/commands/leak.md")},
 		{filepath.Join(root, "secret"), filepath.Join(repo, ".claude/skills/leak/SKILL.md")},
 		{filepath.Join(repo, "docs/inside.md"), filepath.Join(repo, ".claude/commands/ok.md")},
 		{filepath.Join(root, "secret"), filepath.Join(user, "commands/mine.md")},
+		{root, filepath.Join(repo, "sub/.claude/commands")},
+		{filepath.Join(root, "elsewhere"), filepath.Join(repo, ".claude/skills/linked")},
 	} {
 		if err := os.MkdirAll(filepath.Dir(l.link), 0o755); err != nil {
 			t.Fatal(err)
@@ -144,11 +147,16 @@ func TestLoadRefusesLinksOutOfTheProject(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	set, problems := Load(Options{Cwd: repo, UserDir: user})
+	set, problems := Load(Options{Cwd: filepath.Join(repo, "sub"), UserDir: user})
 	if names := set.UserNames(); !reflect.DeepEqual(names, []string{"mine", "ok"}) {
 		t.Errorf("names %q", names)
 	}
-	if len(problems) != 2 || !errors.Is(problems[0], ErrOutside) || !errors.Is(problems[1], ErrOutside) {
-		t.Errorf("problems %v", problems)
+	if len(problems) != 4 {
+		t.Errorf("want 4 problems, got %v", problems)
+	}
+	for _, p := range problems {
+		if !errors.Is(p, ErrOutside) {
+			t.Errorf("problem %v", p)
+		}
 	}
 }
