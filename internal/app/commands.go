@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/google/uuid"
+
 	"corvid/internal/command"
 	"corvid/internal/event"
 	"corvid/internal/permission"
@@ -161,7 +163,7 @@ func (c *commands) shell(ctx context.Context, cmdline string) (string, error) {
 	if len(d.UpdatedInput) > 0 {
 		in = d.UpdatedInput
 	}
-	res, err := bash.Call(ctx, tool.Call{ID: "command-shell", Input: in, Env: c.env, Progress: func(tool.Progress) {}})
+	res, err := bash.Call(ctx, tool.Call{ID: "command-shell-" + uuid.NewString(), Input: in, Env: c.env, Progress: func(tool.Progress) {}})
 	if err != nil {
 		return "", err
 	}
@@ -206,7 +208,7 @@ func (c *commands) mentions(ctx context.Context, body string) []provider.Block {
 		if c.gate.Explain("Read", in).Behavior != tool.PermissionAllow {
 			continue
 		}
-		res, err := read.Call(ctx, tool.Call{ID: "command-mention", Input: in, Env: c.env, Progress: func(tool.Progress) {}})
+		res, err := read.Call(ctx, tool.Call{ID: "command-mention-" + uuid.NewString(), Input: in, Env: c.env, Progress: func(tool.Progress) {}})
 		if err != nil || res.IsError {
 			continue
 		}
