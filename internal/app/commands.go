@@ -67,7 +67,7 @@ func loadCommands(opts Options, env environment) *command.Set {
 func (c *commands) describe() []event.Command {
 	var out []event.Command
 	for _, d := range c.set.All() {
-		if d.UserInvocable {
+		if d.UserInvocable && !slices.Contains(slashCommands, d.Name) {
 			// Claude Code names the source after the description.
 			desc := strings.TrimSpace(d.Description + " (" + string(d.Scope) + ")")
 			out = append(out, event.Command{Name: d.Name, Description: desc, ArgumentHint: d.ArgumentHint})

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"corvid/internal/command"
@@ -21,7 +22,14 @@ func withCommands(opts Options, env environment, settings *config.Settings, s *s
 	noShell, _ := rawSetting[bool](settings, "disableSkillShellExecution")
 	s.cmds = &commands{set: loadCommands(opts, env), gate: s.gate, noShell: noShell,
 		warn: func(f string, a ...any) { warnf(opts, f, a...) }}
-	s.engine.SlashCommands = append(append([]string(nil), slashCommands...), s.cmds.set.UserNames()...)
+	s.engine.SlashCommands = slices.Clone(slashCommands)
+	for _, name := range s.cmds.set.UserNames() {
+		if slices.Contains(slashCommands, name) {
+			warnf(opts, "warning: commands: /%s is a built-in command; the custom one is not used\n", name)
+			continue
+		}
+		s.engine.SlashCommands = append(s.engine.SlashCommands, name)
+	}
 	if len(s.cmds.set.ModelInvocable()) == 0 {
 		return builtin
 	}
