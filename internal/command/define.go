@@ -93,7 +93,7 @@ func (c *Command) fill(doc frontmatter.Doc) error {
 	var err error
 	str := func(key string, dst *string) {
 		if err == nil {
-			*dst, err = doc.String(key)
+			*dst, err = doc.Text(key)
 		}
 	}
 	str("description", &c.Description)

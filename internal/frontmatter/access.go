@@ -15,6 +15,22 @@ func (d Doc) String(key string) (string, error) {
 	return v.Scalar, nil
 }
 
+// Text returns key's value as text: a scalar as written, a list's items
+// joined by commas ("argument-hint: [name]" is a one-item list in YAML,
+// and Claude Code shows it as "name"); a map is a *TypeError.
+func (d Doc) Text(key string) (string, error) {
+	v, ok := d[key]
+	switch {
+	case !ok:
+		return "", nil
+	case v.Nested:
+		return "", &TypeError{Key: key, Want: "text"}
+	case v.IsList:
+		return strings.Join(v.List, ","), nil
+	}
+	return v.Scalar, nil
+}
+
 // Bool returns key's boolean (def when absent); anything but true/false
 // (yes/no, on/off) is a *TypeError.
 func (d Doc) Bool(key string, def bool) (bool, error) {

@@ -91,6 +91,12 @@ empty:
 	if _, err := doc.Bool("description", false); !errors.As(err, &te) {
 		t.Errorf("text read as a bool: %v", err)
 	}
+	if s, err := doc.Text("tools"); s != "Read,Grep, fancy,Glob" || err != nil {
+		t.Errorf("a list as text: %q %v", s, err)
+	}
+	if _, err := doc.Text("metadata"); !errors.As(err, &te) {
+		t.Errorf("a map as text: %v", err)
+	}
 	if b, err := doc.Bool("absent", true); !b || err != nil {
 		t.Errorf("absent bool keeps its default: %v %v", b, err)
 	}

@@ -106,9 +106,9 @@ func read(path string) (Style, error) {
 		return Style{}, err
 	}
 	st := Style{Name: strings.TrimSuffix(filepath.Base(path), ".md"), Body: strings.TrimSpace(body), Path: path}
-	name, err := doc.String("name")
+	name, err := doc.Text("name")
 	if err == nil {
-		st.Description, err = doc.String("description")
+		st.Description, err = doc.Text("description")
 	}
 	if err == nil {
 		st.KeepCodingInstructions, err = doc.Bool("keep-coding-instructions", false)
