@@ -159,7 +159,7 @@ func (src source) read(name, path string, kind Kind, linked bool) (*Command, err
 			return nil, &FileError{Path: path, Err: err}
 		}
 	}
-	data, err := readCapped(path)
+	data, err := ReadFile(path)
 	if err == nil {
 		var c *Command
 		if c, err = Parse(name, path, kind, src.scope, data); err == nil {
@@ -169,11 +169,22 @@ func (src source) read(name, path string, kind Kind, linked bool) (*Command, err
 	return nil, &FileError{Path: path, Err: err}
 }
 
-func readCapped(path string) ([]byte, error) {
+// ReadFile reads a definition file of at most MaxFileSize bytes (one byte
+// more is read, so that Parse can report the size). Anything but a
+// regular file (a FIFO, a device) is refused without opening it, so a
+// repository cannot make corvid's start-up wait on one.
+func ReadFile(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, ErrNotRegular
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, MaxFileSize+1)) // Parse reports the size
+	return io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 }

@@ -17,6 +17,8 @@ var (
 	// ErrOutside is a project definition that is a link to a file outside
 	// the project.
 	ErrOutside = errors.New("the file is a link to a place outside the project")
+	// ErrNotRegular is a definition path that is not a regular file.
+	ErrNotRegular = errors.New("not a regular file")
 	// ErrNoShell is a !`command` in a body when nothing may run commands.
 	ErrNoShell = errors.New("shell commands cannot run here")
 )

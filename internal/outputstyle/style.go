@@ -2,7 +2,6 @@ package outputstyle
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -90,7 +89,7 @@ func (s *Set) addDir(dir, confine string) []error {
 
 // read parses one style file.
 func read(path string) (Style, error) {
-	data, err := os.ReadFile(path)
+	data, err := command.ReadFile(path)
 	switch {
 	case err != nil:
 		return Style{}, err
