@@ -41,6 +41,10 @@ type commands struct {
 
 var _ skill.Loader = (*commands)(nil)
 
+// maxLoads bounds the definitions one turn may load, so skills that load
+// each other in a ring end.
+const maxLoads = 20
+
 // loadCommands finds the definitions for a run; files that cannot be
 // loaded are reported and skipped.
 func loadCommands(opts Options, env environment) *command.Set {
@@ -82,10 +86,13 @@ func (c *commands) Lookup(name string) (*command.Command, bool) { return c.set.L
 // follow the tool's result.
 func (c *commands) Load(ctx context.Context, def *command.Command, args string) error {
 	c.mu.Lock()
-	again := slices.Contains(c.loaded, def.Name)
+	again, many := slices.Contains(c.loaded, def.Name), len(c.loaded) >= maxLoads
 	c.mu.Unlock()
-	if again {
+	switch {
+	case again:
 		return fmt.Errorf("Skill %s: %w", def.Name, skill.ErrLoaded)
+	case many:
+		return fmt.Errorf("Skill %s: %w (%d this turn)", def.Name, skill.ErrTooMany, maxLoads)
 	}
 	body, err := c.prepare(ctx, def, args)
 	if err != nil {

@@ -124,7 +124,7 @@ func (t *Tool) Call(ctx context.Context, call tool.Call) (*tool.Result, error) {
 	}
 	if err := t.loader.Load(ctx, c, parse(call.Input).Args); err != nil {
 		var se *command.ShellError
-		if errors.As(err, &se) || errors.Is(err, ErrLoaded) {
+		if errors.As(err, &se) || errors.Is(err, ErrLoaded) || errors.Is(err, ErrTooMany) {
 			return tool.UseError(err.Error()), nil
 		}
 		return nil, err
