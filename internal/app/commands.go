@@ -25,6 +25,7 @@ import (
 // until endTurn.
 type commands struct {
 	set   *command.Set
+	load  command.Options // where set came from, for nested skills
 	gate  *permission.Engine
 	tools *tool.Registry // set once the registry exists
 	env   tool.Env
@@ -34,6 +35,9 @@ type commands struct {
 	noShell bool
 
 	mu      sync.Mutex
+	skills  bool            // the Skill tool is offered
+	seen    map[string]bool // directories searched for nested skills
+	notes   []string        // nested skills found, for the model
 	pending []provider.Block
 	loaded  []string
 	revokes []func()
@@ -47,7 +51,7 @@ const maxLoads = 20
 
 // loadCommands finds the definitions for a run; files that cannot be
 // loaded are reported and skipped.
-func loadCommands(opts Options, env environment) *command.Set {
+func loadCommands(opts Options, env environment) (*command.Set, command.Options) {
 	cfgDir, err := configDir(env)
 	trusted := false
 	if err == nil {
@@ -62,7 +66,7 @@ func loadCommands(opts Options, env environment) *command.Set {
 	for _, p := range problems {
 		warnf(opts, "warning: commands: %v\n", p)
 	}
-	return set
+	return set, o
 }
 
 // describe lists the user's commands for SDK hosts, as Claude Code

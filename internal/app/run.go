@@ -204,7 +204,7 @@ func (s *setup) openSession(opts Options, env environment, git *gitSnapshot) err
 	if m := model.Resolve(conv.model); conv.model != "" && opts.Model == "" && m.Known {
 		cfg.Model = m
 	}
-	nested := watchNested(kit.files, opts, env, ws.files)
+	nested := watchNested(kit.files, opts, env, ws.files, s.cmds.touch)
 	cfg.System = systemPrompt(opts, cfg.Tools.Names(), ws.env.Render(), cfg.Model, s.style)
 	cfg.SessionID, cfg.History, cfg.Opening = conv.id, conv.history, ws.opening()
 	cfg.SessionDir = sessionDir(cfgDir, opts.Cwd, conv.id)

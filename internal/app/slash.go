@@ -20,7 +20,8 @@ import (
 // load) joins the built-in tools, and the init event lists the names.
 func withCommands(opts Options, env environment, settings *config.Settings, s *setup, builtin []tool.Tool) []tool.Tool {
 	noShell, _ := rawSetting[bool](settings, "disableSkillShellExecution")
-	s.cmds = &commands{set: loadCommands(opts, env), gate: s.gate, noShell: noShell,
+	set, load := loadCommands(opts, env)
+	s.cmds = &commands{set: set, load: load, gate: s.gate, noShell: noShell, seen: map[string]bool{},
 		warn: func(f string, a ...any) { warnf(opts, f, a...) }}
 	s.engine.SlashCommands = slices.Clone(slashCommands)
 	for _, name := range s.cmds.set.UserNames() {
@@ -45,11 +46,13 @@ func (s *setup) openCommands() {
 	s.cmds.env = tool.Env{WorkDir: cfg.Cwd, ProjectDir: cfg.Cwd, Dirs: cfg.Dirs,
 		SessionID: cfg.SessionID, SessionDir: cfg.SessionDir}
 	if _, ok := cfg.Tools.Lookup(skill.Name); ok {
+		s.cmds.skills = true
 		if l := s.cmds.set.Listing(command.DefaultListingBudget); l != "" {
 			cfg.Opening = append(cfg.Opening, reminder(l))
 		}
 	}
 	cfg.Attachments = s.cmds.attachments
+	cfg.Reminders = reminders(cfg.Reminders, s.cmds.drainNotes)
 }
 
 // turn is a prompt ready for the engine: its blocks and, for a command

@@ -58,6 +58,25 @@ func Load(o Options) (*Set, []error) {
 	return newSet(found), problems
 }
 
+// LoadNested reads the skills of dir/.claude/skills, a directory below
+// the working directory found when a tool touched a file there. Their
+// names carry dir's path from cwd as a prefix ("apps/web:deploy"), as
+// Claude Code lists directory-scoped skills. The same trust and
+// confinement as Load's apply.
+func LoadNested(o Options, dir string) ([]*Command, []error) {
+	rel, err := filepath.Rel(o.Cwd, dir)
+	if o.SkipProject || err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+		return nil, nil
+	}
+	dirs := ProjectDirs(o.Cwd)
+	src := source{scope: ScopeProject, granted: o.ProjectTrusted, confine: dirs[len(dirs)-1]}
+	found, problems := src.skills(filepath.Join(dir, ".claude", "skills"))
+	for _, c := range found {
+		c.Name = filepath.ToSlash(rel) + ":" + c.Name
+	}
+	return found, problems
+}
+
 // source is where definitions come from.
 type source struct {
 	scope   Scope

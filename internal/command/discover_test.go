@@ -160,3 +160,31 @@ func TestLoadRefusesLinksOutOfTheProject(t *testing.T) {
 		}
 	}
 }
+
+// Skills of a subdirectory load on demand under its path, never from
+// outside the working directory.
+func TestLoadNested(t *testing.T) {
+	cwd := t.TempDir()
+	write(t, filepath.Join(cwd, ".git/HEAD"), "x")
+	write(t, filepath.Join(cwd, "apps/web/.claude/skills/deploy/SKILL.md"), "---\ndescription: web deploy\n---\nbody\n")
+	o := Options{Cwd: cwd}
+	got, problems := LoadNested(o, filepath.Join(cwd, "apps/web"))
+	if len(got) != 1 || got[0].Name != "apps/web:deploy" || got[0].Description != "web deploy" || len(problems) != 0 {
+		t.Fatalf("got %+v %v", got, problems)
+	}
+	set := NewSet(&Command{Name: "other"})
+	if added := set.Add(got...); len(added) != 1 || len(set.Add(got...)) != 0 {
+		t.Errorf("added %v", added)
+	}
+	if c, ok := set.Lookup("apps/web:deploy"); !ok || c.Dir != filepath.Join(cwd, "apps/web/.claude/skills/deploy") {
+		t.Errorf("lookup %+v", c)
+	}
+	for _, d := range []string{cwd, filepath.Dir(cwd)} {
+		if got, _ := LoadNested(o, d); len(got) != 0 {
+			t.Errorf("%s: %v", d, got)
+		}
+	}
+	if got, _ := LoadNested(Options{Cwd: cwd, SkipProject: true}, filepath.Join(cwd, "apps/web")); len(got) != 0 {
+		t.Errorf("SkipProject: %v", got)
+	}
+}

@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 )
 
-// Set is the definitions of a session, by name.
+// Set is the definitions of a session, by name. It is safe for
+// concurrent use: nested skills join it while tools run.
 type Set struct {
+	mu     sync.RWMutex
 	byName map[string]*Command
 	names  []string // sorted
 }
@@ -36,6 +39,8 @@ func (s *Set) Lookup(name string) (*Command, bool) {
 	if s == nil {
 		return nil, false
 	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
 	c, ok := s.byName[name]
 	return c, ok
 }
@@ -45,11 +50,30 @@ func (s *Set) All() []*Command {
 	if s == nil {
 		return nil
 	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
 	out := make([]*Command, len(s.names))
 	for i, n := range s.names {
 		out[i] = s.byName[n]
 	}
 	return out
+}
+
+// Add adds definitions whose names are free and returns those added.
+func (s *Set) Add(cs ...*Command) []*Command {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var added []*Command
+	for _, c := range cs {
+		if _, dup := s.byName[c.Name]; dup {
+			continue
+		}
+		s.byName[c.Name] = c
+		s.names = append(s.names, c.Name)
+		added = append(added, c)
+	}
+	sort.Strings(s.names)
+	return added
 }
 
 // UserNames are the names a prompt may start with (/name), sorted.
