@@ -82,7 +82,17 @@ func (c *Conversation) Submit(ctx context.Context, prompt []provider.Block) even
 			return c.eng.Refuse(ctx, "Prompt blocked by a UserPromptSubmit hook: "+reason)
 		}
 	}
-	return c.eng.SubmitBlocks(ctx, prompt)
+	defer c.s.cmds.endTurn()
+	t, declined := c.customTurn(ctx, prompt)
+	if declined != nil {
+		return *declined
+	}
+	if t.model.ID != "" {
+		prev := c.eng.Model()
+		c.eng.SetModel(t.model)
+		defer c.eng.SetModel(prev)
+	}
+	return c.eng.SubmitBlocks(ctx, t.blocks)
 }
 
 // setBusy marks a turn running. When it ends, an interrupt that arrived
@@ -139,7 +149,8 @@ func (c *Conversation) Info() event.Init {
 	cfg := &c.s.engine
 	return event.Init{SessionID: cfg.SessionID, Cwd: cfg.Cwd, Model: c.eng.Model().ID,
 		Tools: initToolNames(cfg.Tools.Names()), Agents: c.s.agents.names(), PermissionMode: string(c.s.gate.Mode()),
-		APIKeySource: cfg.APIKeySource, SlashCommands: cfg.SlashCommands}
+		APIKeySource: cfg.APIKeySource, SlashCommands: cfg.SlashCommands,
+		Commands: c.s.cmds.describe(), Skills: c.s.cmds.set.SkillNames(), OutputStyle: c.s.style.Name}
 }
 
 // MaxThinkingTokens returns the thinking budget (0: the default).

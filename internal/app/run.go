@@ -11,6 +11,7 @@ import (
 	"corvid/internal/engine"
 	"corvid/internal/event"
 	"corvid/internal/model"
+	"corvid/internal/outputstyle"
 	"corvid/internal/permission"
 	"corvid/internal/session"
 	"corvid/internal/shells"
@@ -77,6 +78,8 @@ type setup struct {
 	gate      *permission.Engine
 	resolve   func(name string) model.Info
 	kit       *toolkit
+	cmds      *commands
+	style     outputstyle.Style
 	conv      *conversation
 	stopSweep func() // ends the sweep of old spill files
 	agents    *agents
@@ -147,8 +150,9 @@ func configure(opts Options) (s *setup, err error) {
 	for _, e := range errs {
 		warnf(opts, "warning: permission rule ignored: %v\n", e)
 	}
+	s = &setup{kit: kit, gate: gate, resolve: resolver(env).Resolve}
 	ag := newAgents(opts, env, kit, &s)
-	builtin := restrict(opts, append(append([]tool.Tool{ag.tool}, kit.tools()...), ag.stop))
+	builtin := restrict(opts, withCommands(opts, env, settings, s, append(append([]tool.Tool{ag.tool}, kit.tools()...), ag.stop)))
 	so, extra, err := structuredOutput(opts)
 	if err != nil {
 		return nil, err
@@ -166,7 +170,7 @@ func configure(opts Options) (s *setup, err error) {
 		MaxConcurrency: env.int("CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY"),
 		Cwd:            opts.Cwd, Dirs: pcfg.WorkDirs,
 		Compaction:    compaction(env, settings, kit.files, kit.todos),
-		NoPromptCache: env.bool("DISABLE_PROMPT_CACHING"), SlashCommands: slashCommands,
+		NoPromptCache: env.bool("DISABLE_PROMPT_CACHING"), SlashCommands: s.engine.SlashCommands,
 		PermissionMode: mode, APIKeySource: keySource,
 		Sink: opts.Sink, PartialMessages: opts.PartialMessages,
 	}
@@ -175,7 +179,7 @@ func configure(opts Options) (s *setup, err error) {
 		cfg.Hooks = opts.Hooks
 		cfg.Stop = stopHook(opts.Hooks)
 	}
-	s = &setup{engine: cfg, kit: kit, gate: gate, resolve: resolver(env).Resolve}
+	s.engine, s.style = cfg, outputStyle(opts, env, settings)
 	if err := s.openSession(opts, env, git); err != nil {
 		return nil, err
 	}
@@ -210,11 +214,12 @@ func (s *setup) openSession(opts Options, env environment, git *gitSnapshot) err
 	if m := model.Resolve(conv.model); conv.model != "" && opts.Model == "" && m.Known {
 		cfg.Model = m
 	}
-	nested := watchNested(kit.files, opts, env, ws.files)
-	cfg.System = systemPrompt(opts, cfg.Tools.Tools(), ws.env.Render(), cfg.Model)
+	nested := watchNested(kit.files, opts, env, ws.files, s.cmds.touch)
+	cfg.System = systemPrompt(opts, cfg.Tools.Tools(), ws.env.Render(), cfg.Model, s.style)
 	cfg.SessionID, cfg.History, cfg.Opening = conv.id, conv.history, ws.opening()
 	cfg.SessionDir = sessionDir(cfgDir, opts.Cwd, conv.id)
 	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain, hookContext(opts.Hooks))
+	s.openCommands()
 	if conv.writer != nil {
 		cfg.Transcript = newTranscriptRecorder(conv.writer, func(f string, a ...any) { warnf(opts, f, a...) })
 	}

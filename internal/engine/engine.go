@@ -55,7 +55,10 @@ type Config struct {
 	// Reminders, when set, is asked before every request for notes to put
 	// in front of the model (a background shell finished, say); each is
 	// added to the last user message inside <system-reminder> tags.
-	Reminders      func() []string
+	Reminders func() []string
+	// Attachments, when set, is asked after Reminders for content to add
+	// as it is (a skill's instructions after the Skill tool's result).
+	Attachments    func() []provider.Block
 	PermissionMode permission.Mode
 	APIKeySource   string
 	// Costs accumulates usage and money; nil starts a new tracker. Share

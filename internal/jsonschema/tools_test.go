@@ -1,9 +1,11 @@
 package jsonschema_test
 
 import (
+	"context"
 	"os"
 	"testing"
 
+	"corvid/internal/command"
 	"corvid/internal/filestate"
 	"corvid/internal/jsonschema"
 	"corvid/internal/shells"
@@ -20,6 +22,7 @@ import (
 	"corvid/internal/tools/multiedit"
 	"corvid/internal/tools/notebookedit"
 	"corvid/internal/tools/read"
+	"corvid/internal/tools/skill"
 	"corvid/internal/tools/structured"
 	"corvid/internal/tools/taskstop"
 	"corvid/internal/tools/todowrite"
@@ -34,9 +37,15 @@ func builtinTools() []tool.Tool {
 		grep.New(grep.Options{}), read.New(files), edit.New(files), multiedit.New(files), write.New(files),
 		notebookedit.New(files), webfetch.New(webfetch.Options{}), todowrite.New(todowrite.NewList()),
 		structuredOutput(), agent.New(spawn.NewRunner(spawn.Parent{}, subagent.NewCatalog())),
-		taskstop.New(nil, killshell.New(sh)),
+		taskstop.New(nil, killshell.New(sh)), skill.New(noSkills{}),
 	}
 }
+
+// noSkills is a Skill tool loader with nothing to load.
+type noSkills struct{}
+
+func (noSkills) Lookup(string) (*command.Command, bool)               { return nil, false }
+func (noSkills) Load(context.Context, *command.Command, string) error { return nil }
 
 // structuredOutput is the --json-schema tool for a small schema.
 func structuredOutput() tool.Tool {

@@ -89,3 +89,20 @@ func TestNewToolGuidance(t *testing.T) {
 		t.Errorf("Grep and Glob's shared line appears %d times, want once", n)
 	}
 }
+
+// An output style adds its section; DropCoding leaves out the software
+// engineering instructions and nothing else.
+func TestDefaultOutputStyle(t *testing.T) {
+	base := Default(Options{Tools: []tool.Tool{read.New(nil)}})
+	styled := Default(Options{Tools: []tool.Tool{read.New(nil)}, StyleName: "Pirate", Style: "Arr."})
+	dropped := Default(Options{Tools: []tool.Tool{read.New(nil)}, StyleName: "Pirate", Style: "Arr.", DropCoding: true})
+	if strings.Contains(base, "# Output style") || !strings.Contains(styled, "# Output style: Pirate\nArr.") {
+		t.Errorf("style section wrong:\n%s", styled)
+	}
+	if !strings.Contains(styled, "# How to work") || strings.Contains(dropped, "# How to work") {
+		t.Error("DropCoding does not decide the coding instructions")
+	}
+	if !strings.Contains(dropped, "# Care and safety") || !strings.Contains(dropped, "You are corvid") {
+		t.Error("DropCoding removed more than the coding instructions")
+	}
+}

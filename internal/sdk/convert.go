@@ -1,6 +1,7 @@
 package sdk
 
 import (
+	"cmp"
 	"encoding/json"
 	"time"
 
@@ -97,8 +98,8 @@ func (f *framer) init(ev event.Init) InitFrame {
 		Tools: nonNil(ev.Tools), MCPServers: []MCPServer{},
 		Model: ev.Model, PermissionMode: ev.PermissionMode,
 		SlashCommands: nonNil(ev.SlashCommands), APIKeySource: ev.APIKeySource,
-		ClaudeCodeVersion: version.Surface, OutputStyle: "default",
-		Agents: nonNil(ev.Agents), Skills: []string{}, Plugins: []Plugin{},
+		ClaudeCodeVersion: version.Surface, OutputStyle: cmp.Or(ev.OutputStyle, "default"),
+		Agents: nonNil(ev.Agents), Skills: nonNil(ev.Skills), Plugins: []Plugin{},
 		UUID: f.newUUID(),
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"corvid/internal/event"
 	"corvid/internal/hook"
 	"corvid/internal/version"
 )
@@ -138,6 +139,16 @@ var commands = []command{
 	{Name: "compact", Description: "Clear conversation history but keep a summary in context",
 		ArgumentHint: "<optional custom summarization instructions>"},
 	{Name: "cost", Description: "Show the total cost and duration of the current session"},
+}
+
+// withCustom adds the conversation's custom commands and skills to the
+// built-in ones.
+func withCustom(builtin []command, custom []event.Command) []command {
+	out := append([]command(nil), builtin...)
+	for _, c := range custom {
+		out = append(out, command{Name: c.Name, Description: c.Description, ArgumentHint: c.ArgumentHint})
+	}
+	return out
 }
 
 // models are the choices set_model accepts by alias.

@@ -39,8 +39,10 @@ type Parent struct {
 }
 
 // agentToolNames are the tools never given to a sub-agent: Agent (no
-// nesting) and TaskStop (the parent's background tasks are not its own).
-var agentToolNames = []string{"Agent", "Task", "TaskStop"}
+// nesting), TaskStop (the parent's background tasks are not its own) and
+// Skill (it queues a skill's text for the parent conversation's next
+// request, not the sub-agent's).
+var agentToolNames = []string{"Agent", "Task", "TaskStop", "Skill"}
 
 // DefaultMaxTurns bounds a sub-agent whose definition sets no maxTurns.
 const DefaultMaxTurns = 100
