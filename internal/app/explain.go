@@ -7,6 +7,9 @@ import (
 
 	"corvid/internal/permission"
 	"corvid/internal/tool"
+	"corvid/internal/tools/agent"
+	"corvid/internal/tools/skill"
+	"corvid/internal/tools/taskstop"
 	"corvid/internal/tools/todowrite"
 )
 
@@ -54,8 +57,14 @@ func subjectField(tools []tool.Tool, name string) (string, bool) {
 
 // describedTools are the built-in tools, built only to read their
 // self-descriptions (nothing runs them).
+//
+// Tools built per run (Agent, TaskStop, Skill) are described by
+// instances without their run's parts: a description depends on the
+// tool's type only, and rules naming them (Agent(Explore), Skill(x))
+// must compile whatever the run offers.
 func describedTools() []tool.Tool {
-	return (&toolkit{todos: todowrite.NewList()}).tools()
+	return append((&toolkit{todos: todowrite.NewList()}).tools(),
+		agent.New(nil), taskstop.New(nil, nil), new(skill.Tool))
 }
 
 // parseQuery reads "Tool" or "Tool(argument)" into a tool name and an
