@@ -84,4 +84,9 @@ type Options struct {
 	Hooks *hook.Set
 	// JSONSchema asks for a structured output matching it (--json-schema).
 	JSONSchema json.RawMessage
+
+	// MCPConfig are the --mcp-config values (JSON strings or files);
+	// StrictMCPConfig uses only them (--strict-mcp-config).
+	MCPConfig       []string
+	StrictMCPConfig bool
 }

@@ -138,7 +138,7 @@ func (c *Conversation) Info() event.Init {
 	cfg := &c.s.engine
 	return event.Init{SessionID: cfg.SessionID, Cwd: cfg.Cwd, Model: c.eng.Model().ID,
 		Tools: cfg.Tools.Names(), PermissionMode: string(c.s.gate.Mode()),
-		APIKeySource: cfg.APIKeySource, SlashCommands: cfg.SlashCommands}
+		APIKeySource: cfg.APIKeySource, SlashCommands: cfg.SlashCommands, MCPServers: mcpStatus(c.s.mcp)}
 }
 
 // MaxThinkingTokens returns the thinking budget (0: the default).

@@ -10,6 +10,7 @@ import (
 	"corvid/internal/cost"
 	"corvid/internal/engine"
 	"corvid/internal/event"
+	"corvid/internal/mcp"
 	"corvid/internal/model"
 	"corvid/internal/permission"
 	"corvid/internal/session"
@@ -77,6 +78,7 @@ type setup struct {
 	resolve   func(name string) model.Info
 	kit       *toolkit
 	conv      *conversation
+	mcp       *mcp.Manager
 	stopSweep func() // ends the sweep of old spill files
 }
 
@@ -84,6 +86,7 @@ type setup struct {
 // transcript durable.
 func (s *setup) close() {
 	s.closeShells()
+	s.mcp.Close()
 	if s.stopSweep != nil {
 		s.stopSweep()
 	}
@@ -169,6 +172,10 @@ func configure(opts Options) (s *setup, err error) {
 	}
 	s = &setup{engine: cfg, kit: kit, gate: gate, resolve: resolver(env).Resolve}
 	if err := s.openSession(opts, env, git); err != nil {
+		return nil, err
+	}
+	if err := s.addMCP(opts, env, settings, pcfg.Deny); err != nil {
+		s.close()
 		return nil, err
 	}
 	s.stopSweep = startSweep(env, cleanupPeriod(opts, settings), s.engine.SessionDir)

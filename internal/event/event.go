@@ -31,6 +31,15 @@ type Init struct {
 	APIKeySource   string
 	// SlashCommands are the commands a prompt may start with.
 	SlashCommands []string
+	// MCPServers are the configured MCP servers and their state.
+	MCPServers []MCPServer
+}
+
+// MCPServer is one MCP server's state in Init.
+type MCPServer struct {
+	Name   string
+	Status string // connected, failed, pending, disabled
+	Error  string // why it is not connected
 }
 
 // Stream is one raw streamed API event (stream-json stream_event, only with

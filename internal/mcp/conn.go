@@ -1,0 +1,206 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// State is a server's connection state, with Claude Code's names.
+type State string
+
+// States of a server.
+const (
+	StatePending   State = "pending"
+	StateConnected State = "connected"
+	StateFailed    State = "failed"
+	StateDisabled  State = "disabled"
+)
+
+// conn is the connection to one server. It connects once at start and
+// again on the first call after the server dropped, with backoff after
+// failed attempts.
+type conn struct {
+	srv Server
+	o   *Options
+
+	dial  sync.Mutex // one connection attempt at a time
+	mu    sync.Mutex
+	state State
+	err   error
+	sess  *mcp.ClientSession
+	proc  *process
+	info  *mcp.Implementation
+	tools []*mcp.Tool
+	fails int
+	retry time.Time // no new attempt before this
+	done  bool      // closed: never connect again
+
+	base     context.Context // ends when the session closes
+	ready    chan struct{}   // closed when the first attempt ended
+	progress sync.Map        // progress token → func(*mcp.ProgressNotificationParams)
+	watchers sync.WaitGroup
+}
+
+func newConn(base context.Context, s Server, o *Options) *conn {
+	return &conn{srv: s, o: o, base: base, state: StatePending, ready: make(chan struct{})}
+}
+
+// start makes the first attempt and marks the server ready.
+func (c *conn) start(ctx context.Context) {
+	defer close(c.ready)
+	_ = c.connect(ctx)
+}
+
+// connect opens a session, lists the tools and records the outcome.
+func (c *conn) connect(ctx context.Context) error {
+	c.dial.Lock()
+	defer c.dial.Unlock()
+	c.mu.Lock()
+	if c.done {
+		c.mu.Unlock()
+		return ErrNotConnected
+	}
+	if c.state == StateConnected {
+		c.mu.Unlock()
+		return nil
+	}
+	c.mu.Unlock()
+	c.stopProcess() // what a dropped session left
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	defer context.AfterFunc(c.base, stop)()
+	sess, tools, err := c.open(ctx)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if err == nil && c.done {
+		err = ErrNotConnected
+		go sess.Close()
+	}
+	if err != nil {
+		c.state, c.err, c.fails = StateFailed, err, c.fails+1
+		c.retry = time.Now().Add(backoff(c.fails))
+		return err
+	}
+	c.state, c.err, c.fails, c.sess, c.tools = StateConnected, nil, 0, sess, tools
+	c.info = sess.InitializeResult().ServerInfo
+	c.watchers.Add(1)
+	go c.watch(sess)
+	return nil
+}
+
+// open connects within the start timeout and lists the tools.
+func (c *conn) open(ctx context.Context) (*mcp.ClientSession, []*mcp.Tool, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.o.startTimeout(c.srv))
+	defer cancel()
+	cfg, missing := c.srv.Config.Expanded(c.o.Getenv)
+	for _, name := range missing {
+		c.o.warn(c.srv.Name, fmt.Errorf("${%s} is not set and has no default; left as written", name))
+	}
+	t, err := c.transport(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	client := mcp.NewClient(&mcp.Implementation{Name: "corvid", Version: c.o.Version}, &mcp.ClientOptions{
+		Capabilities:                &mcp.ClientCapabilities{},
+		ToolListChangedHandler:      c.toolsChanged,
+		ProgressNotificationHandler: c.onProgress,
+	})
+	sess, err := client.Connect(ctx, t, nil)
+	var tools []*mcp.Tool
+	if err == nil {
+		tools, err = c.listTools(ctx, sess)
+		if err != nil {
+			_ = sess.Close()
+		}
+	}
+	if err != nil {
+		c.stopProcess()
+		return nil, nil, c.explain(ctx, err)
+	}
+	return sess, tools, nil
+}
+
+// explain turns a failed attempt into an error that says what happened.
+func (c *conn) explain(ctx context.Context, err error) error {
+	c.mu.Lock()
+	p := c.proc
+	c.mu.Unlock()
+	hint := ""
+	if p != nil && c.o.LogDir != "" {
+		hint = "; its stderr is in " + c.logPath()
+	}
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return fmt.Errorf("%w: install it or fix \"command\" in %s", err, c.srv.Source)
+	case p != nil && exitedErr(p) != nil:
+		return fmt.Errorf("%w during start-up (%v)%s", ErrExited, exitedErr(p), hint)
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return fmt.Errorf("%w within %s: check that the server starts and speaks MCP, or raise MCP_TIMEOUT%s",
+			ErrStartTimeout, c.o.startTimeout(c.srv), hint)
+	}
+	return fmt.Errorf("connecting: %w%s", err, hint)
+}
+
+// exitedErr is the exit error of an ended process, os.ErrProcessDone
+// for a clean exit, nil while it runs (given a moment to be reaped).
+func exitedErr(p *process) error {
+	if !p.waitExit(100 * time.Millisecond) {
+		return nil
+	}
+	_, err := p.exited()
+	if err == nil {
+		return errors.New("exit status 0")
+	}
+	return err
+}
+
+func (c *conn) setProcess(p *process) {
+	c.mu.Lock()
+	c.proc = p
+	c.mu.Unlock()
+}
+
+// stopProcess ends a process an aborted attempt left.
+func (c *conn) stopProcess() {
+	c.mu.Lock()
+	p := c.proc
+	c.mu.Unlock()
+	if p != nil {
+		_ = p.Close()
+	}
+}
+
+// watch marks the server dropped when its session ends on its own.
+func (c *conn) watch(sess *mcp.ClientSession) {
+	defer c.watchers.Done()
+	_ = sess.Wait()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.sess == sess {
+		c.sess, c.state = nil, StateFailed
+		c.err = fmt.Errorf("%w: the connection closed; the next call reconnects", ErrNotConnected)
+		c.retry = time.Time{}
+	}
+}
+
+// close ends the session and the process and waits for the watcher.
+// The caller has ended c.base, which stops an attempt under way.
+func (c *conn) close() {
+	c.dial.Lock()
+	c.mu.Lock()
+	c.done = true
+	sess := c.sess
+	c.sess = nil
+	c.mu.Unlock()
+	c.dial.Unlock()
+	if sess != nil {
+		_ = sess.Close()
+	}
+	c.stopProcess()
+	c.watchers.Wait()
+}

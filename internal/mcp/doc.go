@@ -1,0 +1,13 @@
+// Package mcp is corvid's Model Context Protocol client: it reads the
+// server configuration from Claude Code's scopes (project .mcp.json,
+// user and local scopes in corvid's own config, --mcp-config), starts
+// every server in the background in parallel, and keeps one connection
+// per server that tools call through.
+//
+// A stdio server runs in its own process group with its stderr in a log
+// file and is killed with the session; a server that dies is reconnected
+// on the next call, with backoff. A server that is missing, slow or
+// broken never blocks the session: its Status says why.
+//
+// The tool adapters the model sees live in internal/tools/mcptool.
+package mcp

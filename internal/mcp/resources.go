@@ -1,0 +1,84 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// maxResources bounds the resources listed from one server.
+const maxResources = 1000
+
+// Resource is one resource of a server.
+type Resource struct {
+	Server string
+	*mcp.Resource
+}
+
+// ListResources lists the resources of one server ("" : every connected
+// server that offers resources).
+func (m *Manager) ListResources(ctx context.Context, server string) ([]Resource, error) {
+	conns := m.conns
+	if server != "" {
+		c, err := m.conn(server)
+		if err != nil {
+			return nil, err
+		}
+		conns = []*conn{c}
+	}
+	var out []Resource
+	for _, c := range conns {
+		if server == "" && !c.connected() {
+			continue
+		}
+		rs, err := c.listResources(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("MCP server %q: %w", c.srv.Name, err)
+		}
+		out = append(out, rs...)
+	}
+	return out, nil
+}
+
+// ReadResource reads one resource of a server.
+func (m *Manager) ReadResource(ctx context.Context, server, uri string) (*mcp.ReadResourceResult, error) {
+	c, err := m.conn(server)
+	if err != nil {
+		return nil, err
+	}
+	sess, err := c.session(ctx)
+	if err == nil {
+		var res *mcp.ReadResourceResult
+		if res, err = sess.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri}); err == nil {
+			return res, nil
+		}
+	}
+	return nil, fmt.Errorf("MCP server %q: %w", server, err)
+}
+
+func (c *conn) connected() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.sess != nil
+}
+
+func (c *conn) listResources(ctx context.Context) ([]Resource, error) {
+	sess, err := c.session(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if init := sess.InitializeResult(); init == nil || init.Capabilities == nil || init.Capabilities.Resources == nil {
+		return nil, nil
+	}
+	var out []Resource
+	for r, err := range sess.Resources(ctx, nil) {
+		if err != nil {
+			return nil, fmt.Errorf("resources/list: %w", err)
+		}
+		if out = append(out, Resource{Server: c.srv.Name, Resource: r}); len(out) == maxResources {
+			break
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,163 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Bounds of a stdio server's process and log.
+const (
+	// maxFrame caps one JSON-RPC message from a server (a 50 MB result
+	// fits; anything larger fails the call, not the session).
+	maxFrame = 64 << 20
+	// maxLog caps a server's stderr log; the rest is discarded.
+	maxLog = 4 << 20
+	// stopGrace is how long a server gets after its stdin closes, and
+	// again after SIGTERM, before its process group is killed.
+	stopGrace = 2 * time.Second
+)
+
+// stdioTransport starts a server process in its own process group, with
+// its stderr in a log file, and ends the whole group when the connection
+// closes.
+type stdioTransport struct {
+	cmd     *exec.Cmd
+	logPath string
+	started func(*process)
+}
+
+func (t *stdioTransport) Connect(context.Context) (mcp.Connection, error) {
+	p, err := startProcess(t.cmd, t.logPath)
+	if err != nil {
+		return nil, err
+	}
+	if t.started != nil {
+		t.started(p)
+	}
+	return (&mcp.IOTransport{Reader: p.stdout, Writer: p, MaxLineLength: maxFrame}).Connect(context.Background())
+}
+
+// process is a running stdio server. Its Write and Close are the
+// connection's writing side: Close ends the process group.
+type process struct {
+	cmd    *exec.Cmd
+	stdin  *os.File
+	stdout *os.File
+	done   chan struct{} // closed once the leader exited and was reaped
+	logged chan struct{} // closed once stderr reached EOF
+	err    error         // the exit error, set before done closes
+	once   sync.Once
+}
+
+func startProcess(cmd *exec.Cmd, logPath string) (*process, error) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		closeAll(inR, inW)
+		return nil, err
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		closeAll(inR, inW, outR, outW)
+		return nil, err
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	err = cmd.Start()
+	closeAll(inR, outW, errW) // the child holds its ends
+	if err != nil {
+		closeAll(inW, outR, errR)
+		if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%w: %q", ErrNotFound, cmd.Path)
+		}
+		return nil, err
+	}
+	p := &process{cmd: cmd, stdin: inW, stdout: outR, done: make(chan struct{}), logged: make(chan struct{})}
+	go p.copyLog(errR, logPath)
+	go func() {
+		p.err = cmd.Wait()
+		close(p.done)
+	}()
+	return p, nil
+}
+
+// copyLog writes the server's stderr to its log, at most maxLog bytes.
+func (p *process) copyLog(r *os.File, path string) {
+	defer close(p.logged)
+	defer r.Close()
+	var w io.Writer = io.Discard
+	if f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600); err == nil {
+		defer f.Close()
+		w = f
+	}
+	_, _ = io.Copy(w, io.LimitReader(r, maxLog))
+	_, _ = io.Copy(io.Discard, r)
+}
+
+func (p *process) Write(b []byte) (int, error) { return p.stdin.Write(b) }
+
+// Close closes stdin, then ends the process group: SIGTERM after
+// stopGrace, SIGKILL after another. It returns once the leader is reaped.
+func (p *process) Close() error {
+	p.once.Do(p.stop)
+	return nil
+}
+
+func (p *process) stop() {
+	_ = p.stdin.Close()
+	if !p.waitExit(stopGrace) {
+		p.signal(syscall.SIGTERM)
+		if !p.waitExit(stopGrace) {
+			p.signal(syscall.SIGKILL)
+			<-p.done
+		}
+	}
+	p.signal(syscall.SIGKILL) // what the server left behind in its group
+	select {
+	case <-p.logged:
+	case <-time.After(stopGrace):
+	}
+}
+
+func (p *process) waitExit(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-p.done:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+func (p *process) signal(sig syscall.Signal) {
+	_ = syscall.Kill(-p.cmd.Process.Pid, sig)
+}
+
+// exited reports whether the process has ended, and how.
+func (p *process) exited() (bool, error) {
+	select {
+	case <-p.done:
+		return true, p.err
+	default:
+		return false, nil
+	}
+}
+
+func closeAll(fs ...*os.File) {
+	for _, f := range fs {
+		_ = f.Close()
+	}
+}
