@@ -131,7 +131,7 @@ func describeMCP(m *mcp.Manager) string {
 	var b strings.Builder
 	for _, s := range m.Status() {
 		if s.State != mcp.StateConnected && s.Error != "" {
-			fmt.Fprintf(&b, "%s\n", s.Error)
+			fmt.Fprintf(&b, "warning: %s\n", s.Error)
 		}
 	}
 	return b.String()
@@ -140,7 +140,8 @@ func describeMCP(m *mcp.Manager) string {
 // addMCP starts the MCP servers and adds their tools to the registry.
 func (s *setup) addMCP(opts Options, env environment, settings *config.Settings, deny []permission.RuleSource) error {
 	m, tools, err := startMCP(opts, env, settings, s.engine.SessionDir,
-		mcptool.Options{MaxTokens: env.int("MAX_MCP_OUTPUT_TOKENS"), Spill: s.kit.spill})
+		mcptool.Options{MaxTokens: env.int("MAX_MCP_OUTPUT_TOKENS"), Spill: s.kit.spill,
+			Timeout: millis(env.int("MCP_TOOL_TIMEOUT"))})
 	if err != nil || m == nil {
 		return err
 	}

@@ -20,6 +20,7 @@ var tokens atomic.Int64
 // session returns a live session, reconnecting a dropped server unless
 // its backoff has not run out.
 func (c *conn) session(ctx context.Context) (*mcp.ClientSession, error) {
+	c.dropIfExited()
 	c.mu.Lock()
 	sess, state, err, retry := c.sess, c.state, c.err, c.retry
 	c.mu.Unlock()
@@ -41,6 +42,25 @@ func (c *conn) session(ctx context.Context) (*mcp.ClientSession, error) {
 		return nil, fmt.Errorf("%w: %v", ErrNotConnected, c.err)
 	}
 	return c.sess, nil
+}
+
+// dropIfExited marks the session dropped when its stdio process has
+// ended, so that the call reconnects instead of failing on a dead pipe.
+func (c *conn) dropIfExited() {
+	c.mu.Lock()
+	sess, p := c.sess, c.proc
+	if sess == nil || p == nil {
+		c.mu.Unlock()
+		return
+	}
+	if done, _ := p.exited(); !done {
+		c.mu.Unlock()
+		return
+	}
+	c.sess, c.state, c.retry = nil, StateFailed, time.Time{}
+	c.err = fmt.Errorf("%w: the server exited", ErrNotConnected)
+	c.mu.Unlock()
+	_ = sess.Close()
 }
 
 // call runs tools/call. progress receives the server's progress

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os/exec"
 	"sync"
 	"time"
 
@@ -137,26 +138,27 @@ func (c *conn) explain(ctx context.Context, err error) error {
 	switch {
 	case errors.Is(err, ErrNotFound):
 		return fmt.Errorf("%w: install it or fix \"command\" in %s", err, c.srv.Source)
-	case p != nil && exitedErr(p) != nil:
-		return fmt.Errorf("%w during start-up (%v)%s", ErrExited, exitedErr(p), hint)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return fmt.Errorf("%w within %s: check that the server starts and speaks MCP, or raise MCP_TIMEOUT%s",
 			ErrStartTimeout, c.o.startTimeout(c.srv), hint)
+	case p != nil && failedExit(p) != nil:
+		return fmt.Errorf("%w during start-up (%v%s)%s", ErrExited, failedExit(p), p.lastWords(c.logPath()), hint)
 	}
-	return fmt.Errorf("connecting: %w%s", err, hint)
+	return fmt.Errorf("connecting: %w: check that the command is an MCP server speaking JSON-RPC on stdout%s", err, hint)
 }
 
-// exitedErr is the exit error of an ended process, os.ErrProcessDone
-// for a clean exit, nil while it runs (given a moment to be reaped).
-func exitedErr(p *process) error {
+// failedExit is the exit error of a process that ended with a non-zero
+// status of its own (not by corvid's signals), nil otherwise.
+func failedExit(p *process) error {
 	if !p.waitExit(100 * time.Millisecond) {
 		return nil
 	}
 	_, err := p.exited()
-	if err == nil {
-		return errors.New("exit status 0")
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.ExitCode() > 0 {
+		return err
 	}
-	return err
+	return nil
 }
 
 func (c *conn) setProcess(p *process) {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -160,4 +161,32 @@ func closeAll(fs ...*os.File) {
 	for _, f := range fs {
 		_ = f.Close()
 	}
+}
+
+// lastWords is ": <the last line the process wrote on stderr>", at most
+// 200 bytes, or "" when there is none.
+func (p *process) lastWords(path string) string {
+	select {
+	case <-p.logged:
+	case <-time.After(100 * time.Millisecond):
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	buf := make([]byte, 512)
+	if st, err := f.Stat(); err == nil && st.Size() > int64(len(buf)) {
+		_, _ = f.Seek(st.Size()-int64(len(buf)), io.SeekStart)
+	}
+	n, _ := io.ReadFull(f, buf)
+	lines := strings.Split(strings.TrimSpace(string(buf[:n])), "\n")
+	last := strings.TrimSpace(lines[len(lines)-1])
+	if last == "" {
+		return ""
+	}
+	if len(last) > 200 {
+		last = last[len(last)-200:]
+	}
+	return ": " + last
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -32,6 +33,8 @@ type Options struct {
 	MaxTokens int
 	// Spill bounds the files over-long results are saved to.
 	Spill *spill.Budget
+	// Timeout bounds one call (MCP_TOOL_TIMEOUT); 0 = none.
+	Timeout time.Duration
 }
 
 func (o Options) maxChars() int {
@@ -122,11 +125,20 @@ func (t *Tool) IsDestructive(json.RawMessage) bool {
 func (t *Tool) InterruptBehavior() tool.InterruptBehavior { return tool.Cancel }
 
 func (t *Tool) Call(ctx context.Context, c tool.Call) (*tool.Result, error) {
-	res, err := t.caller.Call(ctx, t.server, t.def.Name, c.Input, progressOf(c))
-	if err != nil {
-		if ctx.Err() != nil {
-			return tool.ErrorText(fmt.Sprintf("MCP tool %s was interrupted", t.Name())), nil
-		}
+	callCtx, cancel := ctx, context.CancelFunc(func() {})
+	if t.opts.Timeout > 0 {
+		callCtx, cancel = context.WithTimeout(ctx, t.opts.Timeout)
+	}
+	defer cancel()
+	res, err := t.caller.Call(callCtx, t.server, t.def.Name, c.Input, progressOf(c))
+	switch {
+	case err == nil:
+	case ctx.Err() != nil:
+		return tool.ErrorText(fmt.Sprintf("MCP tool %s was interrupted; the server was told to cancel the call", t.Name())), nil
+	case callCtx.Err() != nil:
+		return tool.ErrorText(fmt.Sprintf("MCP server %q: tool %q did not answer within %s (MCP_TOOL_TIMEOUT); the call was cancelled",
+			t.server, t.def.Name, t.opts.Timeout)), nil
+	default:
 		return tool.ErrorText(fmt.Sprintf("Error: %v", err)), nil
 	}
 	return convert(res, c, t.opts, t.Name())
