@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -91,7 +93,7 @@ func (m *Manager) Close() {
 }
 
 // Status reports every configured server, connected or not, sorted by
-// name (held servers first as configured).
+// name.
 func (m *Manager) Status() []Status {
 	if m == nil {
 		return nil
@@ -112,6 +114,7 @@ func (m *Manager) Status() []Status {
 		c.mu.Unlock()
 		out = append(out, s)
 	}
+	slices.SortStableFunc(out, func(a, b Status) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }
 
