@@ -181,6 +181,7 @@ func (c *conn) stopProcess() {
 func (c *conn) watch(sess *mcp.ClientSession) {
 	defer c.watchers.Done()
 	_ = sess.Wait()
+	_ = sess.Close() // releases what the session holds (its subscription listener)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.sess == sess {
