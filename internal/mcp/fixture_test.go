@@ -6,8 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/goleak"
