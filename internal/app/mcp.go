@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -156,4 +157,31 @@ func (s *setup) addMCP(opts Options, env environment, settings *config.Settings,
 	}
 	s.engine.Tools = reg.Without(mcpHidden(deny, tools)...)
 	return nil
+}
+
+// MCPConfig loads the MCP servers a session started in cwd would use
+// (corvid mcp list and get), with the settings that approve .mcp.json
+// servers, and returns where the editable scopes are kept.
+func MCPConfig(getenv func(string) string, stderr io.Writer, cwd string) (*mcp.Loaded, mcp.Where, error) {
+	opts := Options{Cwd: cwd, Getenv: getenv, Stderr: stderr}
+	env := environment(getenv)
+	cfgDir, err := configDir(env)
+	if err != nil {
+		return nil, mcp.Where{}, err
+	}
+	where := mcp.Where{ProjectDir: cwd, ConfigDir: cfgDir}
+	settings, err := loadSettings(opts, env)
+	if err != nil {
+		return nil, where, err
+	}
+	trusted, _ := trustStore(cfgDir).Trusted(cwd)
+	l, err := mcp.Load(mcp.LoadOptions{ProjectDir: cwd, ConfigDir: cfgDir, Trusted: trusted, Approval: approval(settings)})
+	return l, where, err
+}
+
+// MCPOptions are the connection options corvid mcp list and get use.
+func MCPOptions(getenv func(string) string, cwd string) mcp.Options {
+	env := environment(getenv)
+	return mcp.Options{ProjectDir: cwd, Environ: os.Environ(), Getenv: lookup(env),
+		StartTimeout: millis(env.int("MCP_TIMEOUT")), Version: version.Corvid}
 }
