@@ -140,4 +140,3 @@ func Describe(s Scope) string {
 	}
 	return "Dynamic config (--mcp-config)"
 }
-
