@@ -9,17 +9,18 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"corvid/internal/jsonschema"
 )
 
 // tokens numbers progress tokens across the process.
 var tokens atomic.Int64
 
+// refreshBound bounds the tools/list that follows a list_changed.
+const refreshBound = 30 * time.Second
+
 // session returns a live session, reconnecting a dropped server unless
 // its backoff has not run out.
-func (c *conn) session(ctx context.Context) (*mcp.ClientSession, error) {
+func (c *conn) session(ctx context.Context) (*session, error) {
 	c.dropIfExited()
 	c.mu.Lock()
 	sess, state, err, retry := c.sess, c.state, c.err, c.retry
@@ -60,12 +61,12 @@ func (c *conn) dropIfExited() {
 	c.sess, c.state, c.retry = nil, StateFailed, time.Time{}
 	c.err = fmt.Errorf("%w: the server exited", ErrNotConnected)
 	c.mu.Unlock()
-	_ = sess.Close()
+	sess.close()
 }
 
 // call runs tools/call. progress receives the server's progress
 // notifications for this call. Cancelling ctx sends notifications/cancelled.
-func (c *conn) call(ctx context.Context, name string, args json.RawMessage, progress func(*mcp.ProgressNotificationParams)) (*mcp.CallToolResult, error) {
+func (c *conn) call(ctx context.Context, name string, args json.RawMessage, progress func(Progress)) (*CallToolResult, error) {
 	sess, err := c.session(ctx)
 	if err != nil {
 		return nil, err
@@ -73,37 +74,33 @@ func (c *conn) call(ctx context.Context, name string, args json.RawMessage, prog
 	if len(args) == 0 {
 		args = json.RawMessage(`{}`)
 	}
-	params := &mcp.CallToolParams{Name: name, Arguments: args}
+	params := map[string]any{"name": name, "arguments": args}
 	if progress != nil {
 		token := "corvid-" + strconv.FormatInt(tokens.Add(1), 10)
 		c.progress.Store(token, progress)
 		defer c.progress.Delete(token)
-		params.SetProgressToken(token)
+		params["_meta"] = map[string]any{"progressToken": token}
 	}
-	res, err := sess.CallTool(ctx, params)
-	if errors.Is(err, mcp.ErrConnectionClosed) {
-		return nil, fmt.Errorf("%w: the server's connection closed during the call; the next call reconnects", ErrNotConnected)
+	var res CallToolResult
+	err = sess.call(ctx, "tools/call", params, &res)
+	if errors.Is(err, errClosed) {
+		return nil, fmt.Errorf("%w: %v; the next call reconnects", ErrNotConnected, err)
 	}
-	return res, err
+	if err != nil {
+		return nil, err
+	}
+	return &res, nil
 }
 
-func (c *conn) onProgress(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
-	if req == nil || req.Params == nil {
-		return
-	}
-	tok, ok := req.Params.ProgressToken.(string)
-	if !ok {
-		return
-	}
-	if f, ok := c.progress.Load(tok); ok {
-		f.(func(*mcp.ProgressNotificationParams))(req.Params)
-	}
-}
-
-// toolsChanged refreshes the tool list after notifications/tools/list_changed.
-func (c *conn) toolsChanged(ctx context.Context, req *mcp.ToolListChangedRequest) {
-	sess := req.Session
-	tools, err := c.listTools(ctx, sess)
+// refresh lists the tools again after notifications/tools/list_changed.
+func (c *conn) refresh(sess *session) {
+	defer c.watchers.Done()
+	ctx, cancel := context.WithTimeout(c.base, refreshBound)
+	defer cancel()
+	c.mu.Lock()
+	init := c.init
+	c.mu.Unlock()
+	tools, err := c.listTools(ctx, sess, init)
 	if err != nil {
 		c.o.warn(c.srv.Name, fmt.Errorf("refreshing tools after list_changed: %w", err))
 		return
@@ -120,44 +117,60 @@ func (c *conn) toolsChanged(ctx context.Context, req *mcp.ToolListChangedRequest
 	}
 }
 
-// maxTools bounds the tools taken from one server.
-const maxTools = 1000
+// Bounds of what one server may list.
+const (
+	maxTools = 1000
+	maxPages = 100
+)
 
 // listTools lists every page of tools, leaving out (with a warning) any
 // whose input schema is not a valid JSON Schema object.
-func (c *conn) listTools(ctx context.Context, sess *mcp.ClientSession) ([]*mcp.Tool, error) {
-	if init := sess.InitializeResult(); init == nil || init.Capabilities == nil || init.Capabilities.Tools == nil {
+func (c *conn) listTools(ctx context.Context, sess *session, init *initializeResult) ([]Tool, error) {
+	if init == nil || init.Capabilities.Tools == nil {
 		return nil, nil
 	}
-	var out []*mcp.Tool
-	for t, err := range sess.Tools(ctx, nil) {
-		if err != nil {
+	var out []Tool
+	cursor := ""
+	for range maxPages {
+		var page struct {
+			Tools      []Tool `json:"tools"`
+			NextCursor string `json:"nextCursor"`
+		}
+		if err := sess.call(ctx, "tools/list", cursorParams(cursor), &page); err != nil {
 			return nil, fmt.Errorf("tools/list: %w", err)
 		}
-		if err := checkSchema(t); err != nil {
-			c.o.warn(c.srv.Name, fmt.Errorf("tool %q left out: %w", t.Name, err))
-			continue
+		for _, t := range page.Tools {
+			if err := checkSchema(t); err != nil {
+				c.o.warn(c.srv.Name, fmt.Errorf("tool %q left out: %w", t.Name, err))
+				continue
+			}
+			if out = append(out, t); len(out) == maxTools {
+				return out, nil
+			}
 		}
-		if out = append(out, t); len(out) == maxTools {
+		if cursor = page.NextCursor; cursor == "" {
 			break
 		}
 	}
 	return out, nil
 }
 
-// checkSchema accepts an input schema that compiles and describes an object.
-func checkSchema(t *mcp.Tool) error {
-	raw, err := json.Marshal(t.InputSchema)
-	if err != nil {
-		return fmt.Errorf("input schema: %v", err)
+func cursorParams(cursor string) map[string]any {
+	if cursor == "" {
+		return map[string]any{}
 	}
+	return map[string]any{"cursor": cursor}
+}
+
+// checkSchema accepts an input schema that compiles and describes an object.
+func checkSchema(t Tool) error {
 	var top struct {
 		Type any `json:"type"`
 	}
-	if json.Unmarshal(raw, &top) != nil || top.Type != "object" {
+	if json.Unmarshal(t.InputSchema, &top) != nil || top.Type != "object" {
 		return errors.New(`its input schema is not a JSON Schema of "type": "object"`)
 	}
-	if _, err := jsonschema.Compile(raw); err != nil {
+	if _, err := jsonschema.Compile(t.InputSchema); err != nil {
 		return fmt.Errorf("its input schema is not valid JSON Schema: %v", err)
 	}
 	return nil

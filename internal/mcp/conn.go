@@ -2,13 +2,12 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os/exec"
 	"sync"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // State is a server's connection state, with Claude Code's names.
@@ -33,18 +32,18 @@ type conn struct {
 	mu    sync.Mutex
 	state State
 	err   error
-	sess  *mcp.ClientSession
+	sess  *session
 	proc  *process
-	info  *mcp.Implementation
-	tools []*mcp.Tool
+	init  *initializeResult
+	tools []Tool
 	fails int
 	retry time.Time // no new attempt before this
 	done  bool      // closed: never connect again
 
 	base     context.Context // ends when the session closes
 	ready    chan struct{}   // closed when the first attempt ended
-	progress sync.Map        // progress token → func(*mcp.ProgressNotificationParams)
-	watchers sync.WaitGroup
+	progress sync.Map        // progress token → func(Progress)
+	watchers sync.WaitGroup  // watch and refresh goroutines
 }
 
 func newConn(base context.Context, s Server, o *Options) *conn {
@@ -62,12 +61,11 @@ func (c *conn) connect(ctx context.Context) error {
 	c.dial.Lock()
 	defer c.dial.Unlock()
 	c.mu.Lock()
-	if c.done {
-		c.mu.Unlock()
-		return ErrNotConnected
-	}
-	if c.state == StateConnected {
-		c.mu.Unlock()
+	if c.done || c.state == StateConnected {
+		defer c.mu.Unlock()
+		if c.done {
+			return ErrNotConnected
+		}
 		return nil
 	}
 	c.mu.Unlock()
@@ -75,55 +73,62 @@ func (c *conn) connect(ctx context.Context) error {
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	defer context.AfterFunc(c.base, stop)()
-	sess, tools, err := c.open(ctx)
+	sess, init, tools, err := c.open(ctx)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if err == nil && c.done {
 		err = ErrNotConnected
-		go sess.Close()
+		defer sess.close()
 	}
 	if err != nil {
 		c.state, c.err, c.fails = StateFailed, err, c.fails+1
 		c.retry = time.Now().Add(backoff(c.fails))
 		return err
 	}
-	c.state, c.err, c.fails, c.sess, c.tools = StateConnected, nil, 0, sess, tools
-	c.info = sess.InitializeResult().ServerInfo
+	c.state, c.err, c.fails, c.sess, c.init, c.tools = StateConnected, nil, 0, sess, init, tools
 	c.watchers.Add(1)
 	go c.watch(sess)
 	return nil
 }
 
-// open connects within the start timeout and lists the tools.
-func (c *conn) open(ctx context.Context) (*mcp.ClientSession, []*mcp.Tool, error) {
+// open connects within the start timeout: initialize, then tools/list.
+func (c *conn) open(ctx context.Context) (*session, *initializeResult, []Tool, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.o.startTimeout(c.srv))
 	defer cancel()
 	cfg, missing := c.srv.Config.Expanded(c.o.Getenv)
 	for _, name := range missing {
 		c.o.warn(c.srv.Name, fmt.Errorf("${%s} is not set and has no default; left as written", name))
 	}
-	t, err := c.transport(cfg)
+	w, err := c.dialWire(ctx, cfg)
+	if err != nil {
+		return nil, nil, nil, c.explain(ctx, err)
+	}
+	sess := newSession(w, c.onNotify)
+	init, tools, err := c.handshake(ctx, sess)
+	if err != nil {
+		sess.close()
+		c.stopProcess()
+		return nil, nil, nil, c.explain(ctx, err)
+	}
+	return sess, init, tools, nil
+}
+
+// handshake runs initialize and lists the tools.
+func (c *conn) handshake(ctx context.Context, sess *session) (*initializeResult, []Tool, error) {
+	var init initializeResult
+	err := sess.call(ctx, "initialize", map[string]any{"protocolVersion": protocolVersion,
+		"capabilities": struct{}{}, "clientInfo": Implementation{Name: "corvid", Version: c.o.Version}}, &init)
 	if err != nil {
 		return nil, nil, err
 	}
-	client := mcp.NewClient(&mcp.Implementation{Name: "corvid", Version: c.o.Version}, &mcp.ClientOptions{
-		Capabilities:                &mcp.ClientCapabilities{},
-		ToolListChangedHandler:      c.toolsChanged,
-		ProgressNotificationHandler: c.onProgress,
-	})
-	sess, err := client.Connect(ctx, t, nil)
-	var tools []*mcp.Tool
-	if err == nil {
-		tools, err = c.listTools(ctx, sess)
-		if err != nil {
-			_ = sess.Close()
-		}
+	if v, ok := sess.w.(interface{ setProtocol(string) }); ok {
+		v.setProtocol(init.ProtocolVersion)
 	}
-	if err != nil {
-		c.stopProcess()
-		return nil, nil, c.explain(ctx, err)
+	if err := sess.notifyServer(ctx, "notifications/initialized", nil); err != nil {
+		return nil, nil, err
 	}
-	return sess, tools, nil
+	tools, err := c.listTools(ctx, sess, &init)
+	return &init, tools, err
 }
 
 // explain turns a failed attempt into an error that says what happened.
@@ -132,15 +137,19 @@ func (c *conn) explain(ctx context.Context, err error) error {
 	p := c.proc
 	c.mu.Unlock()
 	hint := ""
+	var pe *ProtocolError
 	if p != nil && c.o.LogDir != "" {
 		hint = "; its stderr is in " + c.logPath()
 	}
 	switch {
-	case errors.Is(err, ErrNotFound):
+	case errors.Is(err, ErrNotFound), errors.Is(err, ErrConfig):
 		return fmt.Errorf("%w: install it or fix \"command\" in %s", err, c.srv.Source)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return fmt.Errorf("%w within %s: check that the server starts and speaks MCP, or raise MCP_TIMEOUT%s",
 			ErrStartTimeout, c.o.startTimeout(c.srv), hint)
+	case errors.As(err, &pe):
+		return fmt.Errorf("%w on stdout (%q): check that the command is an MCP server and that it logs to stderr, not stdout%s",
+			ErrProtocol, pe.Got, hint)
 	case p != nil && failedExit(p) != nil:
 		return fmt.Errorf("%w during start-up (%v%s)%s", ErrExited, failedExit(p), p.lastWords(c.logPath()), hint)
 	}
@@ -167,7 +176,7 @@ func (c *conn) setProcess(p *process) {
 	c.mu.Unlock()
 }
 
-// stopProcess ends a process an aborted attempt left.
+// stopProcess ends a process an aborted attempt or a dropped session left.
 func (c *conn) stopProcess() {
 	c.mu.Lock()
 	p := c.proc
@@ -178,20 +187,44 @@ func (c *conn) stopProcess() {
 }
 
 // watch marks the server dropped when its session ends on its own.
-func (c *conn) watch(sess *mcp.ClientSession) {
+func (c *conn) watch(sess *session) {
 	defer c.watchers.Done()
-	_ = sess.Wait()
-	_ = sess.Close() // releases what the session holds (its subscription listener)
+	<-sess.done
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.sess == sess {
-		c.sess, c.state = nil, StateFailed
-		c.err = fmt.Errorf("%w: the connection closed; the next call reconnects", ErrNotConnected)
-		c.retry = time.Time{}
+		_, why := sess.ended()
+		c.sess, c.state, c.retry = nil, StateFailed, time.Time{}
+		c.err = fmt.Errorf("%w: %v; the next call reconnects", ErrNotConnected, why)
 	}
 }
 
-// close ends the session and the process and waits for the watcher.
+// onNotify handles the server's notifications, in the order they came.
+func (c *conn) onNotify(method string, params json.RawMessage) {
+	switch method {
+	case "notifications/progress":
+		var p struct {
+			Token any `json:"progressToken"`
+			Progress
+		}
+		if json.Unmarshal(params, &p) != nil {
+			return
+		}
+		if f, ok := c.progress.Load(fmt.Sprint(p.Token)); ok {
+			f.(func(Progress))(p.Progress)
+		}
+	case "notifications/tools/list_changed":
+		c.mu.Lock()
+		sess, done := c.sess, c.done
+		if sess != nil && !done {
+			c.watchers.Add(1)
+			go c.refresh(sess)
+		}
+		c.mu.Unlock()
+	}
+}
+
+// close ends the session and the process and waits for the watchers.
 // The caller has ended c.base, which stops an attempt under way.
 func (c *conn) close() {
 	c.dial.Lock()
@@ -202,7 +235,7 @@ func (c *conn) close() {
 	c.mu.Unlock()
 	c.dial.Unlock()
 	if sess != nil {
-		_ = sess.Close()
+		sess.close()
 	}
 	c.stopProcess()
 	c.watchers.Wait()

@@ -9,5 +9,10 @@
 // on the next call, with backoff. A server that is missing, slow or
 // broken never blocks the session: its Status says why.
 //
+// The protocol is spoken by a small JSON-RPC client of corvid's own
+// (stdio, streamable HTTP, legacy SSE): the official go-sdk would add a
+// dozen packages' initialisers (encoding/gob, jsonschema-go, segmentio
+// JSON) to every start of corvid; it serves only as the tests' server.
+//
 // The tool adapters the model sees live in internal/tools/mcptool.
 package mcp

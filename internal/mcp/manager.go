@@ -8,8 +8,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Manager owns the connections of one session.
@@ -105,8 +103,8 @@ func (m *Manager) Status() []Status {
 		if c.err != nil {
 			s.Error = fmt.Sprintf("MCP server %q: %v", c.srv.Name, c.err)
 		}
-		if c.info != nil {
-			s.ServerName, s.Version = c.info.Name, c.info.Version
+		if c.init != nil {
+			s.ServerName, s.Version = c.init.ServerInfo.Name, c.init.ServerInfo.Version
 		}
 		for _, t := range c.tools {
 			s.Tools = append(s.Tools, t.Name)
@@ -121,7 +119,7 @@ func (m *Manager) Status() []Status {
 // ServerTool is one tool of a connected server.
 type ServerTool struct {
 	Server string
-	Tool   *mcp.Tool
+	Tool   Tool
 }
 
 // Tools returns the tools of the connected servers, in configuration order.
@@ -157,7 +155,7 @@ func (m *Manager) conn(server string) (*conn, error) {
 }
 
 // Call calls a tool of a server. Errors name the server.
-func (m *Manager) Call(ctx context.Context, server, tool string, args json.RawMessage, progress func(*mcp.ProgressNotificationParams)) (*mcp.CallToolResult, error) {
+func (m *Manager) Call(ctx context.Context, server, tool string, args json.RawMessage, progress func(Progress)) (*CallToolResult, error) {
 	c, err := m.conn(server)
 	if err != nil {
 		return nil, err

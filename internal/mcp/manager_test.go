@@ -13,8 +13,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // generous bounds "it finishes" on a loaded machine.
@@ -33,8 +31,8 @@ func start(t *testing.T, servers ...Server) *Manager {
 
 // textOf returns a function that takes a call's outcome and returns its
 // one text block, failing the test otherwise.
-func textOf(t *testing.T) func(*mcp.CallToolResult, error) string {
-	return func(res *mcp.CallToolResult, err error) string {
+func textOf(t *testing.T) func(*CallToolResult, error) string {
+	return func(res *CallToolResult, err error) string {
 		t.Helper()
 		if err != nil {
 			t.Fatal(err)
@@ -42,7 +40,7 @@ func textOf(t *testing.T) func(*mcp.CallToolResult, error) string {
 		if len(res.Content) != 1 {
 			t.Fatalf("content %+v", res.Content)
 		}
-		return res.Content[0].(*mcp.TextContent).Text
+		return res.Content[0].Text
 	}
 }
 
@@ -74,7 +72,7 @@ func TestProgress(t *testing.T) {
 	m := start(t, fixtureServer(t, "fx", nil))
 	var mu sync.Mutex
 	var msgs []string
-	got := textOf(t)(m.Call(context.Background(), "fx", "progress", nil, func(p *mcp.ProgressNotificationParams) {
+	got := textOf(t)(m.Call(context.Background(), "fx", "progress", nil, func(p Progress) {
 		mu.Lock()
 		msgs = append(msgs, p.Message)
 		mu.Unlock()

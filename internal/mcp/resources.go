@@ -3,8 +3,6 @@ package mcp
 import (
 	"context"
 	"fmt"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // maxResources bounds the resources listed from one server.
@@ -13,7 +11,7 @@ const maxResources = 1000
 // Resource is one resource of a server.
 type Resource struct {
 	Server string
-	*mcp.Resource
+	ResourceInfo
 }
 
 // ListResources lists the resources of one server ("" : every connected
@@ -42,16 +40,16 @@ func (m *Manager) ListResources(ctx context.Context, server string) ([]Resource,
 }
 
 // ReadResource reads one resource of a server.
-func (m *Manager) ReadResource(ctx context.Context, server, uri string) (*mcp.ReadResourceResult, error) {
+func (m *Manager) ReadResource(ctx context.Context, server, uri string) (*ReadResourceResult, error) {
 	c, err := m.conn(server)
 	if err != nil {
 		return nil, err
 	}
 	sess, err := c.session(ctx)
 	if err == nil {
-		var res *mcp.ReadResourceResult
-		if res, err = sess.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri}); err == nil {
-			return res, nil
+		var res ReadResourceResult
+		if err = sess.call(ctx, "resources/read", map[string]any{"uri": uri}, &res); err == nil {
+			return &res, nil
 		}
 	}
 	return nil, fmt.Errorf("MCP server %q: %w", server, err)
@@ -68,15 +66,28 @@ func (c *conn) listResources(ctx context.Context) ([]Resource, error) {
 	if err != nil {
 		return nil, err
 	}
-	if init := sess.InitializeResult(); init == nil || init.Capabilities == nil || init.Capabilities.Resources == nil {
+	c.mu.Lock()
+	init := c.init
+	c.mu.Unlock()
+	if init == nil || init.Capabilities.Resources == nil {
 		return nil, nil
 	}
 	var out []Resource
-	for r, err := range sess.Resources(ctx, nil) {
-		if err != nil {
+	cursor := ""
+	for range maxPages {
+		var page struct {
+			Resources  []ResourceInfo `json:"resources"`
+			NextCursor string         `json:"nextCursor"`
+		}
+		if err := sess.call(ctx, "resources/list", cursorParams(cursor), &page); err != nil {
 			return nil, fmt.Errorf("resources/list: %w", err)
 		}
-		if out = append(out, Resource{Server: c.srv.Name, Resource: r}); len(out) == maxResources {
+		for _, r := range page.Resources {
+			if out = append(out, Resource{Server: c.srv.Name, ResourceInfo: r}); len(out) == maxResources {
+				return out, nil
+			}
+		}
+		if cursor = page.NextCursor; cursor == "" {
 			break
 		}
 	}

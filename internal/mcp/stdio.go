@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -11,14 +13,13 @@ import (
 	"sync"
 	"syscall"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Bounds of a stdio server's process and log.
 const (
 	// maxFrame caps one JSON-RPC message from a server (a 50 MB result
-	// fits; anything larger fails the call, not the session).
+	// fits; a larger one ends the connection, and the next call
+	// reconnects).
 	maxFrame = 64 << 20
 	// maxLog caps a server's stderr log; the rest is discarded.
 	maxLog = 4 << 20
@@ -27,32 +28,15 @@ const (
 	stopGrace = 2 * time.Second
 )
 
-// stdioTransport starts a server process in its own process group, with
-// its stderr in a log file, and ends the whole group when the connection
-// closes.
-type stdioTransport struct {
-	cmd     *exec.Cmd
-	logPath string
-	started func(*process)
-}
-
-func (t *stdioTransport) Connect(context.Context) (mcp.Connection, error) {
-	p, err := startProcess(t.cmd, t.logPath)
-	if err != nil {
-		return nil, err
-	}
-	if t.started != nil {
-		t.started(p)
-	}
-	return (&mcp.IOTransport{Reader: p.stdout, Writer: p, MaxLineLength: maxFrame}).Connect(context.Background())
-}
-
-// process is a running stdio server. Its Write and Close are the
-// connection's writing side: Close ends the process group.
+// process is a running stdio server and the wire to it: Send writes a
+// line to its stdin, Recv reads one from its stdout, Close ends its
+// process group.
 type process struct {
 	cmd    *exec.Cmd
 	stdin  *os.File
 	stdout *os.File
+	rd     *bufio.Reader
+	wmu    sync.Mutex
 	done   chan struct{} // closed once the leader exited and was reaped
 	logged chan struct{} // closed once stderr reached EOF
 	err    error         // the exit error, set before done closes
@@ -85,7 +69,8 @@ func startProcess(cmd *exec.Cmd, logPath string) (*process, error) {
 		}
 		return nil, err
 	}
-	p := &process{cmd: cmd, stdin: inW, stdout: outR, done: make(chan struct{}), logged: make(chan struct{})}
+	p := &process{cmd: cmd, stdin: inW, stdout: outR, rd: bufio.NewReaderSize(outR, 64<<10),
+		done: make(chan struct{}), logged: make(chan struct{})}
 	go p.copyLog(errR, logPath)
 	go func() {
 		p.err = cmd.Wait()
@@ -107,7 +92,37 @@ func (p *process) copyLog(r *os.File, path string) {
 	_, _ = io.Copy(io.Discard, r)
 }
 
-func (p *process) Write(b []byte) (int, error) { return p.stdin.Write(b) }
+// Send writes one message and a newline.
+func (p *process) Send(_ context.Context, msg []byte) error {
+	p.wmu.Lock()
+	defer p.wmu.Unlock()
+	_, err := p.stdin.Write(append(msg, '\n'))
+	return err
+}
+
+// errFrameTooLarge marks a message over maxFrame bytes.
+var errFrameTooLarge = errors.New("the server sent a message over 64 MiB")
+
+// Recv reads the next non-blank line, at most maxFrame bytes.
+func (p *process) Recv() ([]byte, error) {
+	var buf []byte
+	for {
+		chunk, err := p.rd.ReadSlice('\n')
+		buf = append(buf, chunk...)
+		switch {
+		case len(buf) > maxFrame:
+			return nil, errFrameTooLarge
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case err != nil && len(bytes.TrimSpace(buf)) == 0:
+			return nil, err
+		case len(bytes.TrimSpace(buf)) == 0:
+			buf = buf[:0]
+			continue
+		}
+		return buf, nil
+	}
+}
 
 // Close closes stdin, then ends the process group: SIGTERM after
 // stopGrace, SIGKILL after another. It returns once the leader is reaped.
@@ -118,6 +133,7 @@ func (p *process) Close() error {
 
 func (p *process) stop() {
 	_ = p.stdin.Close()
+	defer p.stdout.Close()
 	if !p.waitExit(stopGrace) {
 		p.signal(syscall.SIGTERM)
 		if !p.waitExit(stopGrace) {

@@ -1,17 +1,17 @@
 package mcp
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// transport builds the connection's transport from an expanded entry.
-func (c *conn) transport(cfg ServerConfig) (mcp.Transport, error) {
+// dialWire starts the server (stdio) or opens the connection (http, sse)
+// of an expanded entry.
+func (c *conn) dialWire(ctx context.Context, cfg ServerConfig) (wire, error) {
 	switch cfg.Transport() {
 	case TypeStdio:
 		cmd := exec.Command(cfg.Command, cfg.Args...)
@@ -21,11 +21,16 @@ func (c *conn) transport(cfg ServerConfig) (mcp.Transport, error) {
 		for k, v := range cfg.Env {
 			cmd.Env = append(cmd.Env, k+"="+v)
 		}
-		return &stdioTransport{cmd: cmd, logPath: c.logPath(), started: c.setProcess}, nil
+		p, err := startProcess(cmd, c.logPath())
+		if err != nil {
+			return nil, err
+		}
+		c.setProcess(p)
+		return p, nil
 	case TypeHTTP:
-		return &mcp.StreamableClientTransport{Endpoint: cfg.URL, HTTPClient: headerClient(cfg.Headers)}, nil
+		return newHTTPWire(cfg.URL, cfg.Headers), nil
 	case TypeSSE:
-		return &mcp.SSEClientTransport{Endpoint: cfg.URL, HTTPClient: headerClient(cfg.Headers)}, nil
+		return dialSSE(ctx, cfg.URL, cfg.Headers)
 	}
 	return nil, fmt.Errorf("%w: transport %q is not supported here", ErrConfig, cfg.Transport())
 }
@@ -41,23 +46,9 @@ func (c *conn) logPath() string {
 	return filepath.Join(c.o.LogDir, c.srv.Name+".log")
 }
 
-// headerClient is an HTTP client that adds the entry's headers.
-func headerClient(h map[string]string) *http.Client {
-	if len(h) == 0 {
-		return nil
-	}
-	return &http.Client{Transport: headerRoundTripper{h: h, next: http.DefaultTransport}}
-}
-
-type headerRoundTripper struct {
-	h    map[string]string
-	next http.RoundTripper
-}
-
-func (t headerRoundTripper) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	for k, v := range t.h {
+// withHeaders sets the entry's headers on a request.
+func withHeaders(r *http.Request, h map[string]string) {
+	for k, v := range h {
 		r.Header.Set(k, v)
 	}
-	return t.next.RoundTrip(r)
 }

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	mcpc "corvid/internal/mcp"
 	"corvid/internal/permission"
 	"corvid/internal/tool"
@@ -14,9 +12,9 @@ import (
 )
 
 func adapter(server, name string, readOnly bool) *mcptool.Tool {
-	def := &mcp.Tool{Name: name, InputSchema: map[string]any{"type": "object"}}
+	def := mcpc.Tool{Name: name, InputSchema: json.RawMessage(`{"type":"object"}`)}
 	if readOnly {
-		def.Annotations = &mcp.ToolAnnotations{ReadOnlyHint: true}
+		def.Annotations = &mcpc.ToolAnnotations{ReadOnlyHint: true}
 	}
 	return mcptool.New(nil, mcpc.ServerTool{Server: server, Tool: def}, mcptool.Options{})
 }

@@ -106,8 +106,8 @@ func (t *readResource) Call(ctx context.Context, c tool.Call) (*tool.Result, err
 		return tool.ErrorText(fmt.Sprintf("Error: %v", err)), nil
 	}
 	var blocks []provider.Block
-	for _, rc := range res.Contents {
-		blocks = append(blocks, resource(rc))
+	for i := range res.Contents {
+		blocks = append(blocks, resource(&res.Contents[i]))
 	}
 	if len(blocks) == 0 {
 		blocks = []provider.Block{provider.TextBlock(fmt.Sprintf("Resource %s of %s is empty.", in.URI, in.Server))}

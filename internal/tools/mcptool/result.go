@@ -2,13 +2,11 @@ package mcptool
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
+	mcpc "corvid/internal/mcp"
 	"corvid/internal/provider"
 	"corvid/internal/tool"
 )
@@ -18,15 +16,13 @@ const maxImage = 5 << 20
 
 // convert turns a tools/call result into a tool result: text, image and
 // resource blocks, the text capped and the excess saved to a file.
-func convert(res *mcp.CallToolResult, c tool.Call, o Options, name string) (*tool.Result, error) {
+func convert(res *mcpc.CallToolResult, c tool.Call, o Options, name string) (*tool.Result, error) {
 	var blocks []provider.Block
 	for _, ct := range res.Content {
 		blocks = append(blocks, block(ct))
 	}
-	if len(blocks) == 0 && res.StructuredContent != nil {
-		if b, err := json.Marshal(res.StructuredContent); err == nil {
-			blocks = append(blocks, provider.TextBlock(string(b)))
-		}
+	if len(blocks) == 0 && len(res.StructuredContent) > 0 {
+		blocks = append(blocks, provider.TextBlock(string(res.StructuredContent)))
 	}
 	blocks = mergeText(blocks)
 	blocks, err := capText(blocks, c, o, name)
@@ -39,43 +35,49 @@ func convert(res *mcp.CallToolResult, c tool.Call, o Options, name string) (*too
 	return &tool.Result{Content: blocks, IsError: res.IsError}, nil
 }
 
-func block(ct mcp.Content) provider.Block {
-	switch v := ct.(type) {
-	case *mcp.TextContent:
-		return provider.TextBlock(v.Text)
-	case *mcp.ImageContent:
-		return image(v.Data, v.MIMEType, "")
-	case *mcp.AudioContent:
-		return provider.TextBlock(fmt.Sprintf("[audio content: %s, %d bytes, not shown]", v.MIMEType, len(v.Data)))
-	case *mcp.ResourceLink:
-		return provider.TextBlock(fmt.Sprintf("[resource link: %s (%s)]", v.Name, v.URI))
-	case *mcp.EmbeddedResource:
-		return resource(v.Resource)
+func block(ct mcpc.Content) provider.Block {
+	switch ct.Type {
+	case "text":
+		return provider.TextBlock(ct.Text)
+	case "image":
+		return image(ct.Data, ct.MIMEType, "")
+	case "audio":
+		return provider.TextBlock(fmt.Sprintf("[audio content: %s, %d bytes, not shown]", ct.MIMEType, decodedLen(ct.Data)))
+	case "resource_link":
+		return provider.TextBlock(fmt.Sprintf("[resource link: %s (%s)]", ct.Name, ct.URI))
+	case "resource":
+		return resource(ct.Resource)
 	}
-	return provider.TextBlock("[unsupported content]")
+	return provider.TextBlock(fmt.Sprintf("[unsupported content of type %q]", ct.Type))
 }
 
-func image(data []byte, mime, uri string) provider.Block {
+func decodedLen(b64 string) int { return base64.StdEncoding.DecodedLen(len(b64)) }
+
+// image is an image block of base64 data, or a note when the API could
+// not take it.
+func image(data, mime, uri string) provider.Block {
 	switch mime {
 	case "image/png", "image/jpeg", "image/gif", "image/webp":
 	default:
 		return provider.TextBlock(fmt.Sprintf("[image %s of type %s, not shown: unsupported type]", uri, mime))
 	}
-	if len(data) > maxImage {
-		return provider.TextBlock(fmt.Sprintf("[image %s of %d bytes, not shown: over %d bytes]", uri, len(data), maxImage))
+	if n := decodedLen(data); n > maxImage {
+		return provider.TextBlock(fmt.Sprintf("[image %s of %d bytes, not shown: over %d bytes]", uri, n, maxImage))
 	}
-	return provider.Block{Type: provider.BlockImage, Source: &provider.Source{Type: "base64",
-		MediaType: mime, Data: base64.StdEncoding.EncodeToString(data)}}
+	if _, err := base64.StdEncoding.DecodeString(data); err != nil {
+		return provider.TextBlock(fmt.Sprintf("[image %s not shown: its data is not valid base64]", uri))
+	}
+	return provider.Block{Type: provider.BlockImage, Source: &provider.Source{Type: "base64", MediaType: mime, Data: data}}
 }
 
-func resource(r *mcp.ResourceContents) provider.Block {
+func resource(r *mcpc.ResourceContents) provider.Block {
 	switch {
 	case r == nil:
 		return provider.TextBlock("[empty resource]")
-	case r.Blob != nil && strings.HasPrefix(r.MIMEType, "image/"):
+	case r.Blob != "" && strings.HasPrefix(r.MIMEType, "image/"):
 		return image(r.Blob, r.MIMEType, r.URI)
-	case r.Blob != nil:
-		return provider.TextBlock(fmt.Sprintf("[resource %s: %s, %d bytes of binary data, not shown]", r.URI, r.MIMEType, len(r.Blob)))
+	case r.Blob != "":
+		return provider.TextBlock(fmt.Sprintf("[resource %s: %s, %d bytes of binary data, not shown]", r.URI, r.MIMEType, decodedLen(r.Blob)))
 	}
 	return provider.TextBlock(fmt.Sprintf("[resource %s]\n%s", r.URI, r.Text))
 }

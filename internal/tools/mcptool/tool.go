@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	mcpc "corvid/internal/mcp"
 	"corvid/internal/spill"
 	"corvid/internal/tool"
@@ -17,7 +15,7 @@ import (
 // Caller calls server tools; *mcp.Manager is one.
 type Caller interface {
 	Call(ctx context.Context, server, tool string, args json.RawMessage,
-		progress func(*mcp.ProgressNotificationParams)) (*mcp.CallToolResult, error)
+		progress func(mcpc.Progress)) (*mcpc.CallToolResult, error)
 }
 
 // DefaultMaxTokens is MAX_MCP_OUTPUT_TOKENS's default.
@@ -49,7 +47,7 @@ type Tool struct {
 	tool.Base
 	caller Caller
 	server string
-	def    *mcp.Tool
+	def    mcpc.Tool
 	schema json.RawMessage
 	opts   Options
 }
@@ -58,11 +56,7 @@ var _ tool.Tool = (*Tool)(nil)
 
 // New adapts one tool of a server.
 func New(c Caller, st mcpc.ServerTool, o Options) *Tool {
-	schema, err := json.Marshal(st.Tool.InputSchema)
-	if err != nil {
-		schema = json.RawMessage(`{"type":"object"}`)
-	}
-	return &Tool{caller: c, server: st.Server, def: st.Tool, schema: schema, opts: o}
+	return &Tool{caller: c, server: st.Server, def: st.Tool, schema: st.Tool.InputSchema, opts: o}
 }
 
 // Tools adapts every tool of the connected servers. Of two tools whose
@@ -144,8 +138,8 @@ func (t *Tool) Call(ctx context.Context, c tool.Call) (*tool.Result, error) {
 	return convert(res, c, t.opts, t.Name())
 }
 
-func progressOf(c tool.Call) func(*mcp.ProgressNotificationParams) {
-	return func(p *mcp.ProgressNotificationParams) {
+func progressOf(c tool.Call) func(mcpc.Progress) {
+	return func(p mcpc.Progress) {
 		msg := p.Message
 		if msg == "" {
 			msg = fmt.Sprintf("%g", p.Progress)
