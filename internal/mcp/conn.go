@@ -19,6 +19,7 @@ const (
 	StateConnected State = "connected"
 	StateFailed    State = "failed"
 	StateDisabled  State = "disabled"
+	StateNeedsAuth State = "needs-auth"
 )
 
 // conn is the connection to one server. It connects once at start and
@@ -82,6 +83,9 @@ func (c *conn) connect(ctx context.Context) error {
 	}
 	if err != nil {
 		c.state, c.err, c.fails = StateFailed, err, c.fails+1
+		if errors.Is(err, ErrNeedsAuth) {
+			c.state = StateNeedsAuth
+		}
 		c.retry = time.Now().Add(backoff(c.fails))
 		return err
 	}
@@ -152,6 +156,8 @@ func (c *conn) explain(ctx context.Context, err error) error {
 			ErrProtocol, pe.Got, hint)
 	case p != nil && failedExit(p) != nil:
 		return fmt.Errorf("%w during start-up (%v%s)%s", ErrExited, failedExit(p), p.lastWords(c.logPath()), hint)
+	case c.srv.Config.URL != "":
+		return fmt.Errorf("connecting to %s: %w", c.srv.Config.URL, err)
 	}
 	return fmt.Errorf("connecting: %w: check that the command is an MCP server speaking JSON-RPC on stdout%s", err, hint)
 }

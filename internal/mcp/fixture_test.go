@@ -43,6 +43,11 @@ type noArgs struct{}
 // grandchild in the server's process group; returns its pid), die
 // (exits), grow (adds a tool, which notifies tools/list_changed).
 func serveFixture() {
+	_ = fixture().Run(context.Background(), &mcp.StdioTransport{})
+}
+
+// fixture builds the fixture server.
+func fixture() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "fixture", Version: "1"}, nil)
 	text := func(s string) *mcp.CallToolResult {
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: s}}}
@@ -87,5 +92,5 @@ func serveFixture() {
 		})
 		return text("grew"), nil, nil
 	})
-	_ = s.Run(context.Background(), &mcp.StdioTransport{})
+	return s
 }
