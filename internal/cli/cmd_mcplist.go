@@ -16,7 +16,7 @@ import (
 )
 
 // healthBound bounds how long mcp list and get wait for servers.
-const healthBound = 30 * time.Second
+const healthBound = 60 * time.Second
 
 func (c *CLI) mcpListCommand() *cobra.Command {
 	return &cobra.Command{

@@ -8,6 +8,8 @@
 //            ({size}: that many bytes of text), "hang" (never answers; a
 //            notifications/cancelled is appended to $FIXTURE_LOG), and two
 //            tools with invalid input schemas
+// FIXTURE_DELAY_MS delays the answer to initialize (a server that is slow
+// to start, for bench/cmd/mcpbench).
 "use strict";
 const fs = require("fs");
 const readline = require("readline");
@@ -49,6 +51,10 @@ rl.on("line", (line) => {
   switch (msg.method) {
     case "initialize":
       result = { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "fixture", version: "1.0.0" } };
+      if (process.env.FIXTURE_DELAY_MS) {
+        setTimeout(() => send({ jsonrpc: "2.0", id: msg.id, result }), Number(process.env.FIXTURE_DELAY_MS));
+        return;
+      }
       break;
     case "tools/list":
       result = { tools };
