@@ -76,11 +76,12 @@ func (c *conn) connect(ctx context.Context) error {
 	defer context.AfterFunc(c.base, stop)()
 	sess, init, tools, err := c.open(ctx)
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if err == nil && c.done {
-		err = ErrNotConnected
-		defer sess.close()
+	if err == nil && c.done { // closed meanwhile: the session must not outlive it
+		c.mu.Unlock()
+		sess.close()
+		return ErrNotConnected
 	}
+	defer c.mu.Unlock()
 	if err != nil {
 		c.state, c.err, c.fails = StateFailed, err, c.fails+1
 		if errors.Is(err, ErrNeedsAuth) {
