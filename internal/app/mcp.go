@@ -88,7 +88,7 @@ func lookup(env environment) func(string) (string, bool) {
 func mcpStatus(m *mcp.Manager) []event.MCPServer {
 	out := []event.MCPServer{}
 	for _, s := range m.Status() {
-		out = append(out, event.MCPServer{Name: s.Name, Status: string(s.State), Error: s.Error})
+		out = append(out, event.MCPServer{Name: s.Name, Status: string(s.State), Source: string(s.Scope), Error: s.Error})
 	}
 	return out
 }

@@ -38,7 +38,8 @@ type Init struct {
 // MCPServer is one MCP server's state in Init.
 type MCPServer struct {
 	Name   string
-	Status string // connected, failed, pending, disabled
+	Status string // connected, failed, pending, disabled, needs-auth
+	Source string // its scope: user, project, local or dynamic (--mcp-config)
 	Error  string // why it is not connected
 }
 

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -90,8 +91,8 @@ func (m *Manager) Close() {
 	m.wg.Wait()
 }
 
-// Status reports every configured server, connected or not, sorted by
-// name.
+// Status reports every configured server, connected or not, by scope
+// (user, project, local, --mcp-config) and name.
 func (m *Manager) Status() []Status {
 	if m == nil {
 		return nil
@@ -112,9 +113,15 @@ func (m *Manager) Status() []Status {
 		c.mu.Unlock()
 		out = append(out, s)
 	}
-	slices.SortStableFunc(out, func(a, b Status) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortStableFunc(out, func(a, b Status) int {
+		return cmp.Or(cmp.Compare(scopeRank[a.Scope], scopeRank[b.Scope]), strings.Compare(a.Name, b.Name))
+	})
 	return out
 }
+
+// scopeRank orders statuses as Claude Code 2.1.332 lists them in
+// system/init: user, project, local, then --mcp-config servers.
+var scopeRank = map[Scope]int{ScopeUser: 0, ScopeProject: 1, ScopeLocal: 2, ScopeDynamic: 3}
 
 // ServerTool is one tool of a connected server.
 type ServerTool struct {

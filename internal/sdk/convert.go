@@ -171,11 +171,11 @@ func nonNil[T any](s []T) []T {
 	return s
 }
 
-// mcpServers is init's mcp_servers: name and status of each server.
+// mcpServers is init's mcp_servers: name, status and scope of each server.
 func mcpServers(in []event.MCPServer) []MCPServer {
 	out := make([]MCPServer, 0, len(in))
 	for _, s := range in {
-		out = append(out, MCPServer{Name: s.Name, Status: s.Status})
+		out = append(out, MCPServer{Name: s.Name, Status: s.Status, Source: s.Source})
 	}
 	return out
 }
