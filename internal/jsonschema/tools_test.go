@@ -14,6 +14,7 @@ import (
 	"corvid/internal/tools/glob"
 	"corvid/internal/tools/grep"
 	"corvid/internal/tools/killshell"
+	"corvid/internal/tools/mcptool"
 	"corvid/internal/tools/multiedit"
 	"corvid/internal/tools/notebookedit"
 	"corvid/internal/tools/read"
@@ -29,7 +30,7 @@ func builtinTools() []tool.Tool {
 		bash.New(sh, bash.Options{}), bashoutput.New(sh), killshell.New(sh), glob.New(),
 		grep.New(grep.Options{}), read.New(files), edit.New(files), multiedit.New(files), write.New(files),
 		notebookedit.New(files), webfetch.New(webfetch.Options{}), todowrite.New(todowrite.NewList()),
-		structuredOutput(),
+		structuredOutput(), mcptool.ResourceTools(nil, mcptool.Options{})[1],
 	}
 }
 
