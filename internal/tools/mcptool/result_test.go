@@ -90,3 +90,23 @@ func TestCapSpills(t *testing.T) {
 		t.Error("a short result was spilled")
 	}
 }
+
+type progressCaller struct{}
+
+func (progressCaller) Call(_ context.Context, _, _ string, _ json.RawMessage, progress func(mcpc.Progress)) (*mcpc.CallToolResult, error) {
+	progress(mcpc.Progress{Progress: 1, Total: 4})
+	progress(mcpc.Progress{Progress: 2, Total: 4, Message: "half way"})
+	return &mcpc.CallToolResult{Content: []mcpc.Content{{Type: "text", Text: "ok"}}}, nil
+}
+
+// TestProgressReported: the server's progress notifications become the
+// call's tool progress.
+func TestProgressReported(t *testing.T) {
+	tl := New(progressCaller{}, mcpc.ServerTool{Server: "s", Tool: mcpc.Tool{Name: "t"}}, Options{})
+	var got []string
+	_, err := tl.Call(context.Background(), tool.Call{ID: "x", Input: json.RawMessage(`{}`),
+		Progress: func(p tool.Progress) { got = append(got, p.Message) }})
+	if err != nil || strings.Join(got, "|") != "1/4|half way" {
+		t.Errorf("progress %q, err %v", got, err)
+	}
+}
