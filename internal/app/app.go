@@ -86,4 +86,9 @@ type Options struct {
 	JSONSchema json.RawMessage
 	// AgentsJSON is --agents: sub-agent definitions by name.
 	AgentsJSON string
+
+	// MCPConfig are the --mcp-config values (JSON strings or files);
+	// StrictMCPConfig uses only them (--strict-mcp-config).
+	MCPConfig       []string
+	StrictMCPConfig bool
 }

@@ -150,7 +150,8 @@ func (c *Conversation) Info() event.Init {
 	return event.Init{SessionID: cfg.SessionID, Cwd: cfg.Cwd, Model: c.eng.Model().ID,
 		Tools: initToolNames(cfg.Tools.Names()), Agents: c.s.agents.names(), PermissionMode: string(c.s.gate.Mode()),
 		APIKeySource: cfg.APIKeySource, SlashCommands: cfg.SlashCommands,
-		Commands: c.s.cmds.describe(), Skills: c.s.cmds.set.SkillNames(), OutputStyle: c.s.style.Name}
+		Commands: c.s.cmds.describe(), Skills: c.s.cmds.set.SkillNames(), OutputStyle: c.s.style.Name,
+		MCPServers: mcpStatus(c.s.mcp)}
 }
 
 // MaxThinkingTokens returns the thinking budget (0: the default).

@@ -10,6 +10,7 @@ import (
 	"corvid/internal/cost"
 	"corvid/internal/engine"
 	"corvid/internal/event"
+	"corvid/internal/mcp"
 	"corvid/internal/model"
 	"corvid/internal/outputstyle"
 	"corvid/internal/permission"
@@ -81,6 +82,7 @@ type setup struct {
 	cmds      *commands
 	style     outputstyle.Style
 	conv      *conversation
+	mcp       *mcp.Manager
 	stopSweep func() // ends the sweep of old spill files
 	agents    *agents
 	// current is the conversation's live main model (set by Open).
@@ -94,6 +96,7 @@ func (s *setup) close() {
 		s.agents.close()
 	}
 	s.closeShells()
+	s.mcp.Close()
 	if s.stopSweep != nil {
 		s.stopSweep()
 	}
@@ -181,6 +184,10 @@ func configure(opts Options) (s *setup, err error) {
 	}
 	s.engine, s.style = cfg, outputStyle(opts, env, settings)
 	if err := s.openSession(opts, env, git); err != nil {
+		return nil, err
+	}
+	if err := s.addMCP(opts, env, settings, pcfg.Deny); err != nil {
+		s.close()
 		return nil, err
 	}
 	s.stopSweep = startSweep(env, cleanupPeriod(opts, settings), s.engine.SessionDir)

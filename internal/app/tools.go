@@ -6,6 +6,7 @@ import (
 
 	"corvid/internal/filestate"
 	"corvid/internal/shells"
+	"corvid/internal/spill"
 	"corvid/internal/tool"
 	"corvid/internal/tools/bash"
 	"corvid/internal/tools/bashoutput"
@@ -28,6 +29,7 @@ type toolkit struct {
 	todos  *todowrite.List
 	bash   bash.Options
 	fetch  webfetch.Options
+	spill  *spill.Budget
 }
 
 func newToolkit(env environment, extraEnv map[string]string, summary webfetch.Summarizer) *toolkit {
@@ -41,6 +43,7 @@ func newToolkit(env environment, extraEnv map[string]string, summary webfetch.Su
 			MaxTimeout:     millis(env.int("BASH_MAX_TIMEOUT_MS")),
 			MaxOutput:      env.int("BASH_MAX_OUTPUT_LENGTH"), Spill: budget},
 		fetch: webfetch.Options{Summarizer: summary},
+		spill: budget,
 	}
 }
 

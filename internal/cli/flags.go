@@ -111,7 +111,7 @@ func (f *flags) defineSession(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.noPersistence, "no-session-persistence", false, "Do not save the conversation (--print)")
 	fs.BoolVar(&f.forkSession, "fork-session", false,
 		"With --continue or --resume, save the continued conversation under a new session id")
-	fs.StringArrayVar(&f.mcpConfig, "mcp-config", nil, "MCP servers from a JSON `file or string` (not supported yet)")
+	fs.StringArrayVar(&f.mcpConfig, "mcp-config", nil, "MCP servers from a JSON `file or string` ({\"mcpServers\":{…}}; repeatable)")
 }
 
 // newRoot returns the root command. run is called with the positional

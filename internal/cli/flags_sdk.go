@@ -21,7 +21,7 @@ var sdkFlags = []struct {
 	{name: "include-hook-events", usage: "Emit system/hook_* frames for command hooks (corvid runs none yet; SDK callbacks have none)", bool: true},
 	{name: "replay-user-messages", usage: "Echo user messages from stdin back on stdout (stream-json input and output)", bool: true},
 	{name: "allow-dangerously-skip-permissions", usage: "Allow switching to bypassPermissions later", bool: true},
-	{name: "strict-mcp-config", usage: "Use only --mcp-config servers (accepted; no MCP yet)", bool: true},
+	{name: "strict-mcp-config", usage: "Use only the --mcp-config servers (ignore .mcp.json and the user and local scopes)", bool: true},
 	{name: "plugin-dir", usage: "Plugin `directory` (accepted; plugins are not supported yet)", repeat: true},
 	{name: "agents", usage: "Sub-agent definitions as `JSON`: {\"name\": {\"description\": …, \"prompt\": …, \"tools\": […]}}"},
 	{name: "agent", usage: "Agent `name` for the session (not supported yet)"},

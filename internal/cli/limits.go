@@ -72,10 +72,8 @@ func checkSession(f *flags, inv *invocation, _ env) error {
 		}
 		inv.opts.SessionID = f.sessionID
 	}
-	if len(f.mcpConfig) > 0 {
-		inv.warnings = append(inv.warnings,
-			"Warning: --mcp-config is not supported yet; no MCP servers are loaded")
-	}
+	inv.opts.MCPConfig = f.mcpConfig
+	inv.opts.StrictMCPConfig = f.set("strict-mcp-config") && f.value("strict-mcp-config") == "true"
 	inv.opts.NoSessionPersistence = f.noPersistence
 	inv.opts.Debug = f.debug
 	if unknown := app.UnknownDebugCategories(f.debug); len(unknown) > 0 {

@@ -12,19 +12,6 @@ import (
 	"corvid/internal/version"
 )
 
-// mcpCommand is corvid mcp, the parent of the MCP subcommands (serve
-// here; the client's add, list, get and remove live in their own file).
-func (c *CLI) mcpCommand() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "mcp",
-		Short: "Configure and manage MCP servers, or serve corvid's tools over MCP",
-		Args:  checkArgs(cobra.NoArgs),
-		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
-	}
-	cmd.AddCommand(c.mcpServeCommand())
-	return cmd
-}
-
 // mcpServeCommand is corvid mcp serve [flags]: corvid's built-in tools
 // for any MCP client, over stdio.
 func (c *CLI) mcpServeCommand() *cobra.Command {

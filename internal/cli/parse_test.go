@@ -195,8 +195,9 @@ func TestOptionDefaultsAndEdgeValues(t *testing.T) {
 		{"prompt after --", []string{"-p", "--", "-v is a flag"}, func(h *harness) bool {
 			return h.got.Prompt == "-v is a flag"
 		}},
-		{"mcp config warns", []string{"-p", "--mcp-config", `{"mcpServers":{}}`, "hi"}, func(h *harness) bool {
-			return strings.Contains(h.stderr.String(), "Warning: --mcp-config is not supported yet")
+		{"mcp config passed on", []string{"-p", "--mcp-config", `{"mcpServers":{}}`, "--mcp-config", "b.json", "--strict-mcp-config", "hi"}, func(h *harness) bool {
+			return slices.Equal(h.got.MCPConfig, []string{`{"mcpServers":{}}`, "b.json"}) && h.got.StrictMCPConfig &&
+				!strings.Contains(h.stderr.String(), "mcp")
 		}},
 	}
 	for _, tt := range tests {

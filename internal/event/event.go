@@ -39,11 +39,21 @@ type Init struct {
 	Commands    []Command
 	Skills      []string
 	OutputStyle string
+	// MCPServers are the configured MCP servers and their state.
+	MCPServers []MCPServer
 }
 
 // Command is one custom command or skill as SDK hosts see it.
 type Command struct {
 	Name, Description, ArgumentHint string
+}
+
+// MCPServer is one MCP server's state in Init.
+type MCPServer struct {
+	Name   string
+	Status string // connected, failed, pending, disabled, needs-auth
+	Source string // its scope: user, project, local or dynamic (--mcp-config)
+	Error  string // why it is not connected
 }
 
 // Stream is one raw streamed API event (stream-json stream_event, only with

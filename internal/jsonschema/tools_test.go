@@ -19,6 +19,7 @@ import (
 	"corvid/internal/tools/glob"
 	"corvid/internal/tools/grep"
 	"corvid/internal/tools/killshell"
+	"corvid/internal/tools/mcptool"
 	"corvid/internal/tools/multiedit"
 	"corvid/internal/tools/notebookedit"
 	"corvid/internal/tools/read"
@@ -37,7 +38,7 @@ func builtinTools() []tool.Tool {
 		grep.New(grep.Options{}), read.New(files), edit.New(files), multiedit.New(files), write.New(files),
 		notebookedit.New(files), webfetch.New(webfetch.Options{}), todowrite.New(todowrite.NewList()),
 		structuredOutput(), agent.New(spawn.NewRunner(spawn.Parent{}, subagent.NewCatalog())),
-		taskstop.New(nil, killshell.New(sh)), skill.New(noSkills{}),
+		taskstop.New(nil, killshell.New(sh)), skill.New(noSkills{}), mcptool.ResourceTools(nil, mcptool.Options{})[1],
 	}
 }
 

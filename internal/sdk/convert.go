@@ -95,7 +95,7 @@ func (f *framer) init(ev event.Init) InitFrame {
 	return InitFrame{
 		Type: TypeSystem, Subtype: SubtypeInit,
 		Cwd: ev.Cwd, SessionID: ev.SessionID,
-		Tools: nonNil(ev.Tools), MCPServers: []MCPServer{},
+		Tools: nonNil(ev.Tools), MCPServers: mcpServers(ev.MCPServers),
 		Model: ev.Model, PermissionMode: ev.PermissionMode,
 		SlashCommands: nonNil(ev.SlashCommands), APIKeySource: ev.APIKeySource,
 		ClaudeCodeVersion: version.Surface, OutputStyle: cmp.Or(ev.OutputStyle, "default"),
@@ -172,4 +172,13 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// mcpServers is init's mcp_servers: name, status and scope of each server.
+func mcpServers(in []event.MCPServer) []MCPServer {
+	out := make([]MCPServer, 0, len(in))
+	for _, s := range in {
+		out = append(out, MCPServer{Name: s.Name, Status: s.Status, Source: s.Source})
+	}
+	return out
 }

@@ -48,6 +48,7 @@ type InitFrame struct {
 type MCPServer struct {
 	Name   string `json:"name"`
 	Status string `json:"status"`
+	Source string `json:"source,omitempty"`
 }
 
 // Plugin is one entry of InitFrame.Plugins.

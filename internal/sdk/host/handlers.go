@@ -190,16 +190,22 @@ type mcpServer struct {
 	Error  string `json:"error,omitempty"`
 }
 
-// mcpStatus reports the host's SDK servers as failed: corvid has no MCP
-// client yet.
+// mcpStatus reports the conversation's MCP servers (once it is open) and
+// the host's in-process SDK servers, which corvid does not bridge yet.
 func (h *Host) mcpStatus() any {
 	h.mu.Lock()
-	defer h.mu.Unlock()
+	conv, init := h.conv, h.init
+	h.mu.Unlock()
 	list := []mcpServer{}
-	if h.init != nil {
-		for _, name := range h.init.SDKMCPServers {
+	if conv != nil {
+		for _, s := range conv.Info().MCPServers {
+			list = append(list, mcpServer{Name: s.Name, Status: s.Status, Error: s.Error})
+		}
+	}
+	if init != nil {
+		for _, name := range init.SDKMCPServers {
 			list = append(list, mcpServer{Name: name, Status: "failed",
-				Error: "corvid does not run MCP servers yet (no MCP client)"})
+				Error: "corvid does not bridge SDK in-process MCP servers (type sdk) yet"})
 		}
 	}
 	return map[string]any{"mcpServers": list}

@@ -1,0 +1,18 @@
+// Package mcp is corvid's Model Context Protocol client: it reads the
+// server configuration from Claude Code's scopes (project .mcp.json,
+// user and local scopes in corvid's own config, --mcp-config), starts
+// every server in the background in parallel, and keeps one connection
+// per server that tools call through.
+//
+// A stdio server runs in its own process group with its stderr in a log
+// file and is killed with the session; a server that dies is reconnected
+// on the next call, with backoff. A server that is missing, slow or
+// broken never blocks the session: its Status says why.
+//
+// The protocol is spoken by a small JSON-RPC client of corvid's own
+// (stdio, streamable HTTP, legacy SSE): the official go-sdk would add a
+// dozen packages' initialisers (encoding/gob, jsonschema-go, segmentio
+// JSON) to every start of corvid; it serves only as the tests' server.
+//
+// The tool adapters the model sees live in internal/tools/mcptool.
+package mcp
