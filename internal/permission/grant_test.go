@@ -12,7 +12,7 @@ import (
 // A grant allows what its rules name until it is revoked, and no longer.
 func TestGrantIsRevoked(t *testing.T) {
 	dir := t.TempDir()
-	e, errs := permission.New(permission.Config{Mode: permission.ModeDefault, WorkDirs: []string{dir}})
+	e, errs := permission.New(permission.Config{Tools: permission.TestTools(), Mode: permission.ModeDefault, WorkDirs: []string{dir}})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

@@ -8,7 +8,9 @@ import (
 	mcpc "corvid/internal/mcp"
 	"corvid/internal/permission"
 	"corvid/internal/tool"
+	"corvid/internal/tools/bash"
 	"corvid/internal/tools/mcptool"
+	"corvid/internal/tools/read"
 )
 
 func adapter(server, name string, readOnly bool) *mcptool.Tool {
@@ -46,7 +48,9 @@ func TestPermissionRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := permission.Config{WorkDirs: []string{t.TempDir()}, Home: t.TempDir()}
+			// the built-in tools a run describes; MCP tools describe nothing
+			cfg := permission.Config{Tools: []tool.Tool{read.New(nil), bash.New(nil, bash.Options{})},
+				WorkDirs: []string{t.TempDir()}, Home: t.TempDir()}
 			for _, r := range tt.allow {
 				cfg.Allow = append(cfg.Allow, permission.RuleSource{Text: r, Source: "cli"})
 			}
