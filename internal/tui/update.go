@@ -1,0 +1,181 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"corvid/internal/provider"
+)
+
+// Update dispatches one message.
+func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		return m, m.resize(msg.Width)
+	case tea.KeyPressMsg:
+		return m, m.key(msg)
+	case tea.PasteMsg:
+		return m, m.paste(msg.Content)
+	case openedMsg:
+		return m, m.opened(msg)
+	case eventMsg:
+		return m, m.event(msg.ev)
+	case askMsg:
+		m.dialog = newPermissionDialog(msg)
+		return m, nil
+	case turnDoneMsg:
+		return m, m.turnDone()
+	case streamTickMsg:
+		return m, m.streamTick()
+	case spinTickMsg:
+		return m, m.spinTick()
+	case ctrlCExpiredMsg:
+		m.ctrlCArmed, m.notice = false, ""
+		return m, nil
+	case printedMsg:
+		m.printing = false
+		return m, m.flushPrints()
+	case shellDoneMsg:
+		return m, m.shellDone(msg)
+	}
+	if !m.blocked() {
+		var cmd tea.Cmd
+		m.input, cmd = m.input.Update(msg)
+		return m, cmd
+	}
+	return m, nil
+}
+
+// resize re-wraps the live region; what is in the scrollback stays as it
+// was printed, as in any terminal program.
+func (m *model) resize(w int) tea.Cmd {
+	if w <= 0 || w == m.width {
+		return nil
+	}
+	m.width = w
+	m.input.SetWidth(max(w-2, 10))
+	m.md.setWidth(w)
+	m.stream.rerender(m.md)
+	return nil
+}
+
+// opened installs the conversation and submits the first prompt.
+func (m *model) opened(msg openedMsg) tea.Cmd {
+	if msg.err != nil {
+		return tea.Sequence(m.println(m.errorLine("Could not start the conversation: "+msg.err.Error()+
+			". Fix the cause (see the message) and start corvid again.")), tea.Quit)
+	}
+	m.conv = msg.conv
+	info := m.conv.Info()
+	m.modelName = info.Model
+	if info.PermissionMode != "" {
+		m.mode = permissionMode(info.PermissionMode)
+	}
+	cmds := []tea.Cmd{m.println(m.banner(info.Cwd))}
+	if p := m.o.Prompt; p != "" {
+		m.o.Prompt = ""
+		cmds = append(cmds, m.submit(p))
+	}
+	return tea.Sequence(cmds...)
+}
+
+// submit sends text as the next prompt, or queues it while a turn runs.
+func (m *model) submit(text string) tea.Cmd {
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	if m.busy || m.conv == nil {
+		m.queue = append(m.queue, text)
+		return nil
+	}
+	return m.startTurn(text)
+}
+
+// startTurn prints the prompt and runs it on its own goroutine.
+func (m *model) startTurn(text string) tea.Cmd {
+	m.busy, m.printedText = true, false
+	blocks := []provider.Block{}
+	if !isSlash(text) {
+		for _, n := range m.shellNotes {
+			blocks = append(blocks, provider.TextBlock(n))
+		}
+		m.shellNotes = nil
+	}
+	blocks = append(blocks, provider.TextBlock(text))
+	ctx, cancel := context.WithCancel(m.ctx)
+	m.turnCtx = cancel
+	conv := m.conv
+	m.turns.Add(1)
+	run := func() tea.Msg {
+		defer m.turns.Done()
+		defer cancel()
+		conv.Submit(ctx, blocks)
+		return turnDoneMsg{}
+	}
+	return tea.Sequence(m.println(m.userLine(text)), run)
+}
+
+// turnDone closes a turn and sends what was queued meanwhile, as one
+// prompt.
+func (m *model) turnDone() tea.Cmd {
+	m.busy = false
+	m.turnCtx = nil
+	var cmds []tea.Cmd
+	if out := m.stream.flushAll(m.md); out != "" {
+		cmds = append(cmds, m.println(out))
+	}
+	for _, t := range m.tools { // a turn cut short leaves calls unanswered
+		cmds = append(cmds, m.println(m.toolBlock(t, "(no result: the turn was interrupted)", true)))
+	}
+	m.tools = nil
+	if len(m.queue) > 0 {
+		text := strings.Join(m.queue, "\n\n")
+		m.queue = nil
+		cmds = append(cmds, m.startTurn(text))
+	}
+	return tea.Sequence(cmds...)
+}
+
+// interrupt stops the running turn (Esc): the conversation answers the
+// running calls and keeps the transcript valid.
+func (m *model) interrupt() tea.Cmd {
+	if !m.busy || m.conv == nil {
+		return nil
+	}
+	m.conv.Interrupt()
+	m.notice = "Interrupted · what should corvid do instead?"
+	return nil
+}
+
+// blocked reports whether a dialog owns the keyboard.
+func (m *model) blocked() bool { return m.dialog != nil }
+
+// println prints s above the live region, into the scrollback, in the
+// terminal's colour profile. Prints leave in the order they were asked
+// for: one batch is in flight at a time, and the next leaves when the
+// program has taken the previous one (printedMsg).
+func (m *model) println(s string) tea.Cmd {
+	if s == "" {
+		return nil
+	}
+	m.outbox = append(m.outbox, downsample(s, m.o.Profile))
+	return m.flushPrints()
+}
+
+// printedMsg follows a batch of prints through the program's queue.
+type printedMsg struct{}
+
+func (m *model) flushPrints() tea.Cmd {
+	if m.printing || len(m.outbox) == 0 {
+		return nil
+	}
+	m.printing = true
+	text := strings.Join(m.outbox, "\n")
+	m.outbox = nil
+	return tea.Sequence(tea.Println(text), func() tea.Msg { return printedMsg{} })
+}
+
+func (m *model) printf(format string, a ...any) tea.Cmd { return m.println(fmt.Sprintf(format, a...)) }
