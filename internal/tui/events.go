@@ -72,6 +72,7 @@ func (m *model) streamEvent(raw json.RawMessage) tea.Cmd {
 func (m *model) assistant(ev event.Assistant) tea.Cmd {
 	if ev.Error != "" {
 		m.stream.reset()
+		m.printedText = true
 		return m.println(m.errorLine(blockText(ev.Block)))
 	}
 	b := ev.Block
@@ -87,7 +88,7 @@ func (m *model) assistant(ev event.Assistant) tea.Cmd {
 		m.stream.thinking.Reset()
 		return m.println(m.thinkingBlock(b.Thinking))
 	case provider.BlockToolUse:
-		m.tools = append(m.tools, newToolRun(b))
+		m.tools = append(m.tools, newToolRun(b, m.o.now()))
 		return m.startSpinner()
 	}
 	return nil
@@ -122,8 +123,11 @@ func (m *model) result(r event.Result) tea.Cmd {
 		if msg == "" {
 			msg = r.Text
 		}
-		if r.TerminalReason == "aborted_streaming" || r.TerminalReason == "interrupted" || strings.Contains(msg, "interrupt") {
-			return m.println(m.dim("  ⎿ Interrupted by user"))
+		switch {
+		case strings.HasPrefix(r.TerminalReason, "aborted"):
+			return m.println(m.dim("  ⎿ " + msg))
+		case m.printedText: // the synthetic message said it already
+			return nil
 		}
 		if msg == "" {
 			msg = r.Subtype

@@ -39,6 +39,11 @@ type Options struct {
 	Shell string
 	// Width is the starting width until the terminal reports one.
 	Width int
+
+	// onPrint and onView see what is printed and drawn (tests only).
+	onPrint, onView func(string)
+	// now is the clock (time.Now when nil).
+	now func() time.Time
 }
 
 // model is the Bubble Tea model. Its methods run on the program's
@@ -60,7 +65,7 @@ type model struct {
 	// turns counts running Submit goroutines, so Run can wait for them
 	// before closing the conversation.
 	turns *sync.WaitGroup
-	queue   []string
+	queue []string
 	// shellNotes are `!` commands run since the last prompt; they go to
 	// the model with the next one.
 	shellNotes []string
@@ -93,6 +98,9 @@ type model struct {
 }
 
 func newModel(ctx context.Context, o Options, br *bridge) *model {
+	if o.now == nil {
+		o.now = time.Now
+	}
 	if o.Width <= 0 {
 		o.Width = 80
 	}

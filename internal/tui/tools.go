@@ -24,8 +24,8 @@ type toolRun struct {
 	last     string // the last progress line (Bash output while it runs)
 }
 
-func newToolRun(b provider.Block) *toolRun {
-	return &toolRun{id: b.ID, name: b.Name, input: b.Input, start: time.Now()}
+func newToolRun(b provider.Block, now time.Time) *toolRun {
+	return &toolRun{id: b.ID, name: b.Name, input: b.Input, start: now}
 }
 
 func (t *toolRun) progress(line string) {
@@ -72,7 +72,7 @@ func (m *model) toolHeader(t *toolRun, bullet string) string {
 	if strings.HasSuffix(t.name, "Edit") || t.name == "Write" || t.name == "Read" {
 		arg = relPath(m.o.Cwd, arg)
 	}
-	el := time.Since(t.start).Round(100 * time.Millisecond)
+	el := m.o.now().Sub(t.start).Round(100 * time.Millisecond)
 	tail := styleDim.Render(fmt.Sprintf(" · %s", el))
 	head := styleBold.Render(t.name)
 	if arg != "" {

@@ -175,6 +175,9 @@ func (m *model) flushPrints() tea.Cmd {
 	m.printing = true
 	text := strings.Join(m.outbox, "\n")
 	m.outbox = nil
+	if m.o.onPrint != nil {
+		m.o.onPrint(text)
+	}
 	return tea.Sequence(tea.Println(text), func() tea.Msg { return printedMsg{} })
 }
 

@@ -47,7 +47,11 @@ func (m *model) View() tea.View {
 			parts = append(parts, m.statusLine())
 		}
 	}
-	v := tea.NewView(downsample(strings.Join(parts, "\n"), m.o.Profile))
+	content := downsample(strings.Join(parts, "\n"), m.o.Profile)
+	if m.o.onView != nil {
+		m.o.onView(content)
+	}
+	v := tea.NewView(content)
 	v.Cursor = cursor
 	v.KeyboardEnhancements.ReportEventTypes = false
 	return v
