@@ -57,16 +57,16 @@ func (m *model) cmdHelp(string) tea.Cmd {
 	var b strings.Builder
 	b.WriteString(styleBold.Render("Keys") + "\n")
 	for _, k := range [][2]string{
-		{"enter", "send (queued while corvid works)"}, {"shift+enter, ctrl+j, \\ enter", "new line"},
+		{"enter", "send (queued while corvid works)"}, {"shift+enter, ctrl+j", "new line (or end the line with \\)"},
 		{"esc", "interrupt the turn"}, {"ctrl+c", "clear the input; twice to exit"},
 		{"ctrl+d", "exit on an empty line"}, {"shift+tab", "cycle the permission mode"},
 		{"up/down", "prompt history"}, {"!cmd", "run a shell command (its output goes to the model with your next prompt)"},
 	} {
-		b.WriteString(fmt.Sprintf("  %-30s %s\n", k[0], k[1]))
+		b.WriteString(twoColumns(k[0], k[1], m.width) + "\n")
 	}
 	b.WriteString(styleBold.Render("Commands") + "\n")
 	for _, c := range commands {
-		b.WriteString(fmt.Sprintf("  %-30s %s\n", "/"+strings.TrimSpace(c.name+" "+c.args), c.desc))
+		b.WriteString(twoColumns("/"+strings.TrimSpace(c.name+" "+c.args), c.desc, m.width) + "\n")
 	}
 	return m.println(strings.TrimRight(b.String(), "\n"))
 }
@@ -174,4 +174,13 @@ func (m *model) menuView() string {
 		lines = append(lines, ansi.Truncate(line, m.width, ""))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// twoColumns lays out a term and its description, wrapping the
+// description under itself to fit width.
+func twoColumns(term, desc string, width int) string {
+	const col = 28
+	wrapped := ansi.Wrap(desc, max(width-col-1, 16), "")
+	pad := strings.Repeat(" ", col)
+	return fmt.Sprintf("  %-*s", col-2, term) + strings.ReplaceAll(wrapped, "\n", "\n"+pad)
 }

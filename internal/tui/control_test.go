@@ -5,8 +5,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"corvid/internal/event"
 	"corvid/internal/permission"
@@ -74,7 +76,7 @@ func TestCtrlCClearsThenExits(t *testing.T) {
 	h.key('c', tea.ModCtrl)
 	h.waitFor("the exit hint", func(_, v string) bool { return strings.Contains(v, "Press Ctrl-C again to exit") })
 	h.key('c', tea.ModCtrl)
-	m := h.tm.FinalModel(t).(*model)
+	m := h.tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*model)
 	if !m.quitting {
 		t.Error("not quitting")
 	}
@@ -88,7 +90,7 @@ func TestCtrlDOnEmptyLine(t *testing.T) {
 	h.waitFor("the input", func(_, v string) bool { return strings.Contains(v, "> x") })
 	h.key(tea.KeyBackspace, 0)
 	h.key('d', tea.ModCtrl)
-	if m := h.tm.FinalModel(t).(*model); !m.quitting {
+	if m := h.tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*model); !m.quitting {
 		t.Error("not quitting")
 	}
 }

@@ -111,6 +111,7 @@ func newModel(ctx context.Context, o Options, br *bridge) *model {
 	m.input = newEditor(m.width)
 	m.hist = loadHistory(o.ConfigDir, o.Cwd)
 	m.md = newMarkdown(o.Profile)
+	m.md.setWidth(m.width)
 	return m
 }
 
