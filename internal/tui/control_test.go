@@ -121,3 +121,22 @@ func TestShiftTabCyclesModes(t *testing.T) {
 		}
 	}
 }
+
+// A prompt typed while the conversation is still opening is sent once
+// it is open (it once stayed queued for ever).
+func TestPromptBeforeOpenIsSent(t *testing.T) {
+	release := make(chan struct{})
+	h := newHarness(t, 80, []turnFunc{answer("ok")}, func(o *Options) {
+		open := o.Open
+		o.Open = func(ctx context.Context, sink event.Sink, asker permission.Asker, resume string) (Backend, error) {
+			<-release
+			return open(ctx, sink, asker, resume)
+		}
+	})
+	h.typeLine("early")
+	h.waitFor("the queue", func(_, v string) bool { return strings.Contains(v, "queued: early") })
+	close(release)
+	if got := h.prompt(0); got != "early" {
+		t.Errorf("prompt %q", got)
+	}
+}

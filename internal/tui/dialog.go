@@ -78,18 +78,22 @@ func (d *permissionDialog) cursor() *int      { return &d.sel }
 // instead, as Claude Code does.
 func (d *permissionDialog) choose(m *model, i int) tea.Cmd {
 	var ans permission.Answer
-	label := "No"
+	label := "No (refused by you)"
 	switch {
 	case i == 0:
 		ans, label = permission.AnswerOnce, "Yes"
 	case i == 1 && len(d.opts) == 3:
-		ans, label = permission.AnswerAlways, "Yes, always: "+strings.Join(d.q.Suggestions, ", ")
+		ans, label = permission.AnswerAlways, "Yes, and from now on: "+strings.Join(d.q.Suggestions, ", ")
 	default:
 		ans = permission.Answer{Message: "The user doesn't want to proceed with this tool use. " +
 			"The tool use was rejected. STOP what you are doing and wait for the user to tell you how to proceed.",
 			Interrupt: true}
 	}
 	d.reply <- ans
+	if t := m.tool(d.q.ToolUseID); t != nil {
+		t.answer = label
+		return nil
+	}
 	return m.println(styleDim.Render("  ⎿ " + d.q.ToolName + ": " + label))
 }
 
@@ -99,7 +103,7 @@ func (d *permissionDialog) view(m *model) string {
 	b.WriteString(styleWarn.Render(toolTitle(d.q.ToolName)) + "\n\n")
 	b.WriteString(indent(ansi.Wrap(describeCall(d.q), w-2, ""), "  ") + "\n\n")
 	if d.q.Reason != "" {
-		b.WriteString(styleDim.Render(ansi.Wrap("Why it asks: "+d.q.Reason, w, "")) + "\n")
+		b.WriteString(paint(styleDim, ansi.Wrap("Why it asks: "+d.q.Reason, w, "")) + "\n")
 	}
 	b.WriteString("Do you want to proceed?\n")
 	b.WriteString(optionList(d.opts, d.sel))
@@ -123,7 +127,7 @@ func describeCall(q permission.Question) string {
 	if c, ok := obj["command"].(string); ok {
 		s := c
 		if d, ok := obj["description"].(string); ok && d != "" {
-			s += "\n" + styleDim.Render(d)
+			s += "\n" + paint(styleDim, d)
 		}
 		return s
 	}

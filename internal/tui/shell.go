@@ -58,7 +58,7 @@ func (m *model) shellDone(d shellDoneMsg) tea.Cmd {
 	m.shellNotes = append(m.shellNotes, note)
 	body := collapse(wrapOutput(out, m.width-6), 10)
 	if d.err != nil {
-		body = strings.TrimLeft(body+"\n"+styleErr.Render(d.err.Error()), "\n")
+		body = strings.TrimLeft(body+"\n"+paint(styleErr, d.err.Error()), "\n")
 	}
 	if body == "" {
 		body = styleDim.Render("(no output)")

@@ -49,7 +49,9 @@ func TestStreamCoalescedAndIdleAfter(t *testing.T) {
 	}
 	h := newHarness(t, 100, []turnFunc{turn}, nil)
 	h.typeLine("write a lot")
-	h.waitFor("the end", func(p, v string) bool { return strings.Contains(p, "Paragraph number 59") && strings.Contains(v, "$0.0000") })
+	h.waitFor("the end", func(p, v string) bool {
+		return strings.Contains(p, "Paragraph number 59") && strings.Contains(v, "$0.0000")
+	})
 	time.Sleep(500 * time.Millisecond) // a frame already armed fires once more
 	if err := h.tm.Quit(); err != nil {
 		t.Fatal(err)

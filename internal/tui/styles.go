@@ -22,7 +22,20 @@ var (
 	styleWarn   = lipgloss.NewStyle().Foreground(lipgloss.Yellow)
 )
 
-func (m *model) dim(s string) string { return styleDim.Render(s) }
+func (m *model) dim(s string) string { return paint(styleDim, s) }
+
+// paint styles each line on its own: lipgloss pads a multi-line block
+// to its widest line, and trailing padding would wrap on narrow
+// terminals.
+func paint(st lipgloss.Style, s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = st.Render(l)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
 
 func (m *model) errorLine(s string) string { return styleErr.Render("✗ " + s) }
 
@@ -36,7 +49,7 @@ func (m *model) userLine(text string) string {
 		}
 		lines[i] = prefix + l
 	}
-	return styleDim.Render(ansi.Wrap(strings.Join(lines, "\n"), max(m.width-1, 10), ""))
+	return paint(styleDim, ansi.Wrap(strings.Join(lines, "\n"), max(m.width-1, 10), ""))
 }
 
 // banner opens the session.
@@ -52,7 +65,7 @@ func (m *model) thinkingBlock(text string) string {
 		return ""
 	}
 	body := collapse(ansi.Wrap(text, max(m.width-4, 10), ""), 3)
-	return styleDim.Italic(true).Render("✻ Thinking…\n" + indent(body, "  "))
+	return paint(styleDim.Italic(true), "✻ Thinking…\n"+indent(body, "  "))
 }
 
 // modeLabel names a mode in the status line.

@@ -22,6 +22,9 @@ type toolRun struct {
 	input    json.RawMessage
 	start    time.Time
 	last     string // the last progress line (Bash output while it runs)
+	// answer is what the user answered the permission dialog ("" when
+	// it did not ask).
+	answer string
 }
 
 func newToolRun(b provider.Block, now time.Time) *toolRun {
@@ -91,6 +94,9 @@ func (m *model) toolBlock(t *toolRun, output string, isErr bool) string {
 	}
 	var b strings.Builder
 	b.WriteString(m.toolHeader(t, bullet))
+	if t.answer != "" {
+		b.WriteString("\n" + styleDim.Render("  ⎿ "+t.answer))
+	}
 	body := ""
 	switch {
 	case output == "" && !isErr && !isEditTool(t.name):
@@ -102,7 +108,7 @@ func (m *model) toolBlock(t *toolRun, output string, isErr bool) string {
 	default:
 		body = collapse(wrapOutput(output, m.width-6), toolOutputLines)
 		if isErr {
-			body = styleErr.Render(body)
+			body = paint(styleErr, body)
 		}
 	}
 	if body != "" {

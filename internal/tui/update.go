@@ -79,6 +79,9 @@ func (m *model) opened(msg openedMsg) tea.Cmd {
 		m.o.Prompt = ""
 		cmds = append(cmds, m.submit(p))
 	}
+	if !m.busy && len(m.queue) > 0 { // typed while the conversation opened
+		cmds = append(cmds, m.sendQueue())
+	}
 	return tea.Sequence(cmds...)
 }
 
@@ -132,11 +135,16 @@ func (m *model) turnDone() tea.Cmd {
 	}
 	m.tools = nil
 	if len(m.queue) > 0 {
-		text := strings.Join(m.queue, "\n\n")
-		m.queue = nil
-		cmds = append(cmds, m.startTurn(text))
+		cmds = append(cmds, m.sendQueue())
 	}
 	return tea.Sequence(cmds...)
+}
+
+// sendQueue sends the queued messages as one prompt.
+func (m *model) sendQueue() tea.Cmd {
+	text := strings.Join(m.queue, "\n\n")
+	m.queue = nil
+	return m.startTurn(text)
 }
 
 // interrupt stops the running turn (Esc): the conversation answers the

@@ -28,7 +28,7 @@ func (m *model) View() tea.View {
 		parts = append(parts, styleDim.Render("  ⏎ queued: "+ansi.Truncate(firstLine(q), max(m.width-14, 10), "…")))
 	}
 	if m.notice != "" {
-		parts = append(parts, styleWarn.Render(ansi.Truncate(m.notice, m.width, "…")))
+		parts = append(parts, styleWarn.Render(ansi.Truncate(m.notice, max(m.width-1, 10), "…")))
 	}
 	var cursor *tea.Cursor
 	if m.dialog != nil {
