@@ -128,6 +128,8 @@ type harness struct {
 	tm   *teatest.TestModel
 	conv *fakeConv
 
+	term *lockedBuffer
+
 	mu      sync.Mutex
 	printed []string
 	view    string
@@ -153,8 +155,10 @@ func newHarness(t *testing.T, width int, turns []turnFunc, tweak func(*Options))
 	t.Cleanup(cancel)
 	br := newBridge()
 	m := newModel(ctx, o, br)
+	h.term = &lockedBuffer{}
+	m.scr = newScreen(h.term, width, 30)
 	h.tm = teatest.NewTestModel(t, m, teatest.WithInitialTermSize(width, 30),
-		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii), tea.WithoutRenderer()))
 	br.attach(h.tm.GetProgram().Send)
 	t.Cleanup(func() {
 		br.close()
@@ -213,4 +217,22 @@ func (h *harness) prompt(n int) string {
 	}
 	h.t.Fatalf("prompt %d never submitted (got %q)", n, got)
 	return ""
+}
+
+// lockedBuffer is the fake terminal the screen writes to.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -85,13 +85,15 @@ type model struct {
 
 	// outbox holds prints not yet handed to the program; printing is set
 	// while a batch is in flight.
-	outbox   []string
-	printing bool
+	outbox []string
+	// scr draws the live region (nil: nothing is drawn).
+	scr     *screen
+	drawErr error
 
 	notice     string
 	ctrlCArmed bool
 	spinning   bool
-	frame      int
+	spinFrame  int
 	md         *markdown
 	quitting   bool
 	started    time.Time
@@ -117,6 +119,7 @@ func newModel(ctx context.Context, o Options, br *bridge) *model {
 
 // Init asks the trust question or opens the conversation.
 func (m *model) Init() tea.Cmd {
+	defer m.render() // the first paint, before anything else happens
 	if m.o.TrustQuestion != "" {
 		m.dialog = newTrustDialog(m.o.TrustQuestion)
 		return nil

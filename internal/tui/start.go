@@ -23,7 +23,9 @@ const maxLogFile = 8 << 20
 // interface. Warnings and logs go to <config>/logs/tui.log, never to the
 // screen.
 func Start(ctx context.Context, s cli.InteractiveSetup) error {
-	if !isTerminalPair(s.Stdin, s.Stdout) {
+	in, ok1 := s.Stdin.(*os.File)
+	out, ok2 := s.Stdout.(*os.File)
+	if !ok1 || !ok2 {
 		return ErrNoTerminal
 	}
 	base := s.Options
@@ -50,7 +52,7 @@ func Start(ctx context.Context, s cli.InteractiveSetup) error {
 	o.Sessions = func() ([]session.Info, error) {
 		return session.List(session.ProjectDir(cfgDir, base.Cwd), maxResumeChoices+1)
 	}
-	return Run(ctx, o, s.Stdin, s.Stdout, os.Environ())
+	return Run(ctx, o, in, out, os.Environ())
 }
 
 // opener opens app conversations: "-" a new one, an id that session.
@@ -110,10 +112,4 @@ func openLog(cfgDir string) (*os.File, error) {
 		return nil, fmt.Errorf("tui: opening the log: %w", err)
 	}
 	return f, nil
-}
-
-func isTerminalPair(in, out any) bool {
-	fi, ok1 := in.(*os.File)
-	fo, ok2 := out.(*os.File)
-	return ok1 && ok2 && fi != nil && fo != nil
 }

@@ -120,7 +120,7 @@ func (m *model) toolBlock(t *toolRun, output string, isErr bool) string {
 // liveTools renders the running calls with the spinner.
 func (m *model) liveTools() string {
 	var lines []string
-	frame := spinnerFrames[m.frame%len(spinnerFrames)]
+	frame := spinnerFrames[m.spinFrame%len(spinnerFrames)]
 	for _, t := range m.tools {
 		lines = append(lines, m.toolHeader(t, styleAccent.Render(frame)))
 		if t.last != "" {
@@ -180,6 +180,6 @@ func (m *model) spinTick() tea.Cmd {
 	if len(m.tools) == 0 {
 		return nil
 	}
-	m.frame++
+	m.spinFrame++
 	return m.startSpinner()
 }

@@ -10,48 +10,54 @@ import (
 	"corvid/internal/provider"
 )
 
-// Update dispatches one message.
+// Update dispatches one message and draws what it changed.
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	m.render()
+	return m, cmd
+}
+
+func (m *model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		return m, m.resize(msg.Width)
+		return m.resize(msg.Width, msg.Height)
 	case tea.KeyPressMsg:
-		return m, m.key(msg)
+		return m.key(msg)
 	case tea.PasteMsg:
-		return m, m.paste(msg.Content)
+		return m.paste(msg.Content)
 	case openedMsg:
-		return m, m.opened(msg)
+		return m.opened(msg)
 	case eventMsg:
-		return m, m.event(msg.ev)
+		return m.event(msg.ev)
 	case askMsg:
 		m.dialog = newPermissionDialog(msg)
-		return m, nil
+		return nil
 	case turnDoneMsg:
-		return m, m.turnDone()
+		return m.turnDone()
 	case streamTickMsg:
-		return m, m.streamTick()
+		return m.streamTick()
 	case spinTickMsg:
-		return m, m.spinTick()
+		return m.spinTick()
 	case ctrlCExpiredMsg:
 		m.ctrlCArmed, m.notice = false, ""
-		return m, nil
-	case printedMsg:
-		m.printing = false
-		return m, m.flushPrints()
+		return nil
 	case shellDoneMsg:
-		return m, m.shellDone(msg)
+		return m.shellDone(msg)
 	}
 	if !m.blocked() {
 		var cmd tea.Cmd
 		m.input, cmd = m.input.Update(msg)
-		return m, cmd
+		return cmd
 	}
-	return m, nil
+	return nil
 }
 
 // resize re-wraps the live region; what is in the scrollback stays as it
 // was printed, as in any terminal program.
-func (m *model) resize(w int) tea.Cmd {
+func (m *model) resize(w, h int) tea.Cmd {
+	if m.scr != nil {
+		m.scr.resize(w, h)
+	}
 	if w <= 0 || w == m.width {
 		return nil
 	}
@@ -162,31 +168,32 @@ func (m *model) interrupt() tea.Cmd {
 func (m *model) blocked() bool { return m.dialog != nil }
 
 // println prints s above the live region, into the scrollback, in the
-// terminal's colour profile. Prints leave in the order they were asked
-// for: one batch is in flight at a time, and the next leaves when the
-// program has taken the previous one (printedMsg).
+// terminal's colour profile, with the next frame; prints keep their
+// order.
 func (m *model) println(s string) tea.Cmd {
-	if s == "" {
-		return nil
+	if s != "" {
+		m.outbox = append(m.outbox, downsample(s, m.o.Profile))
 	}
-	m.outbox = append(m.outbox, downsample(s, m.o.Profile))
-	return m.flushPrints()
-}
-
-// printedMsg follows a batch of prints through the program's queue.
-type printedMsg struct{}
-
-func (m *model) flushPrints() tea.Cmd {
-	if m.printing || len(m.outbox) == 0 {
-		return nil
-	}
-	m.printing = true
-	text := strings.Join(m.outbox, "\n")
-	m.outbox = nil
-	if m.o.onPrint != nil {
-		m.o.onPrint(text)
-	}
-	return tea.Sequence(tea.Println(text), func() tea.Msg { return printedMsg{} })
+	return nil
 }
 
 func (m *model) printf(format string, a ...any) tea.Cmd { return m.println(fmt.Sprintf(format, a...)) }
+
+// render draws what changed: the prints waiting in the outbox, then the
+// live region. It runs after every update, never on a timer.
+func (m *model) render() {
+	content, cur := m.frame()
+	if m.o.onView != nil {
+		m.o.onView(content)
+	}
+	prints := m.outbox
+	m.outbox = nil
+	if m.o.onPrint != nil && len(prints) > 0 {
+		m.o.onPrint(strings.Join(prints, "\n"))
+	}
+	if m.scr != nil {
+		if err := m.scr.draw(prints, content, cur); err != nil {
+			m.drawErr = err
+		}
+	}
+}

@@ -8,9 +8,14 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// View draws the live region: the streaming answer, running tools,
-// queued messages, a dialog or the input box, and the status line.
-func (m *model) View() tea.View {
+// View is empty: the model draws itself (see render), so the program's
+// renderer is off.
+func (m *model) View() tea.View { return tea.View{} }
+
+// frame is the live region: the streaming answer, running tools, queued
+// messages, a dialog or the input box, and the status line; with the
+// cursor's place in it.
+func (m *model) frame() (string, *tea.Cursor) {
 	var parts []string
 	if t := m.stream.thinking.String(); t != "" && m.stream.text.Len() == 0 {
 		parts = append(parts, styleDim.Italic(true).Render("✻ Thinking… "+lastLine(t, m.width-14)))
@@ -47,14 +52,7 @@ func (m *model) View() tea.View {
 			parts = append(parts, m.statusLine())
 		}
 	}
-	content := downsample(strings.Join(parts, "\n"), m.o.Profile)
-	if m.o.onView != nil {
-		m.o.onView(content)
-	}
-	v := tea.NewView(content)
-	v.Cursor = cursor
-	v.KeyboardEnhancements.ReportEventTypes = false
-	return v
+	return downsample(strings.Join(parts, "\n"), m.o.Profile), cursor
 }
 
 // statusLine: model, mode, context used, session cost.
