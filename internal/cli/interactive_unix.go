@@ -8,8 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"syscall"
-
-	"golang.org/x/sys/unix"
+	"unsafe"
 )
 
 // execTUI replaces this process with corvid-tui, found beside the
@@ -46,6 +45,9 @@ func isTTY(v any) bool {
 	if !ok {
 		return false
 	}
-	_, err := unix.IoctlGetTermios(int(f.Fd()), ioctlGetTermios)
-	return err == nil
+	// The plain syscall, not x/sys/unix: corvid's package graph (and so
+	// its start-up) stays as it was.
+	var t syscall.Termios
+	_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, f.Fd(), ioctlGetTermios, uintptr(unsafe.Pointer(&t)))
+	return errno == 0
 }

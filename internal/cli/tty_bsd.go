@@ -2,7 +2,7 @@
 
 package cli
 
-import "golang.org/x/sys/unix"
+import "syscall"
 
 // ioctlGetTermios reads a terminal's settings (fails on anything else).
-const ioctlGetTermios = unix.TIOCGETA
+const ioctlGetTermios = syscall.TIOCGETA

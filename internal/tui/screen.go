@@ -38,7 +38,7 @@ type screen struct {
 	row   int
 	// cur is the cursor as last placed (nil: hidden).
 	cur *tea.Cursor
-	buf   strings.Builder
+	buf strings.Builder
 	// frames counts the frames written (the benchmarks read it).
 	frames int
 }

@@ -3,11 +3,12 @@
 //
 //   - first paint: from starting `corvid` (which hands over to
 //     corvid-tui) in a pseudo-terminal to the status line on the screen;
+//
 //   - idle CPU over 10 s and resident memory, in a tmux pane, after two
 //     prompts were answered.
 //
-//	go build -o /tmp/tui/ ./cmd/corvid ./cmd/corvid-tui
-//	go run ./bench/cmd/tuibench -dir /tmp/tui -n 20
+//     go build -o /tmp/tui/ ./cmd/corvid ./cmd/corvid-tui
+//     go run ./bench/cmd/tuibench -dir /tmp/tui -n 20
 //
 // It needs `script` (util-linux) and tmux.
 package main
