@@ -160,6 +160,8 @@ func TestTmuxSession(t *testing.T) {
 	// /cost is local; then a next prompt works.
 	e.typeLine("/cost")
 	e.waitText("Total cost")
+	e.typeLine("/context")
+	e.waitText("messages (estimated)")
 	e.typeLine("and now?")
 	e.waitText("Final answer.")
 	if testing.Verbose() {

@@ -140,3 +140,39 @@ func TestPromptBeforeOpenIsSent(t *testing.T) {
 		t.Errorf("prompt %q", got)
 	}
 }
+
+// Two calls asking at once get one dialog after the other, and each
+// answer reaches its own asker.
+func TestQuestionsOneAtATime(t *testing.T) {
+	turn := func(ctx context.Context, f *fakeConv) event.Result {
+		answers := make(chan string, 2)
+		for _, cmd := range []string{"make a", "make b"} {
+			go func() {
+				a, _ := f.asker.Ask(ctx, permission.Question{ToolName: "Bash", ToolUseID: cmd,
+					Input: []byte(`{"command":"` + cmd + `"}`), Reason: "asks"})
+				answers <- cmd + "=" + a.String()
+			}()
+		}
+		got := []string{<-answers, <-answers}
+		slices.Sort(got)
+		f.stream(strings.Join(got, ","), 50)
+		return event.Result{Subtype: event.SubtypeSuccess}
+	}
+	h := newHarness(t, 80, []turnFunc{turn}, nil)
+	h.typeLine("build")
+	h.waitFor("the first dialog", func(_, v string) bool { return strings.Contains(v, "Do you want to proceed?") })
+	first := "make a"
+	if !strings.Contains(h.currentView(), first) {
+		first = "make b"
+	}
+	h.tm.Send(tea.KeyPressMsg{Code: '1', Text: "1"}) // yes to the first
+	h.waitFor("the second dialog", func(_, v string) bool {
+		return strings.Contains(v, "Do you want to proceed?") && !strings.Contains(v, first)
+	})
+	h.key(tea.KeyEscape, 0) // no to the second
+	want := "make a=once,make b=no"
+	if first == "make b" {
+		want = "make a=no,make b=once"
+	}
+	h.waitFor("both answers", func(p, _ string) bool { return strings.Contains(p, want) })
+}

@@ -47,7 +47,21 @@ func (m *model) dialogKey(k tea.KeyPressMsg) tea.Cmd {
 func (m *model) answer(i int) tea.Cmd {
 	d := m.dialog
 	m.dialog = nil
-	return d.choose(m, i)
+	cmd := d.choose(m, i)
+	if m.dialog == nil && len(m.asks) > 0 {
+		m.dialog = newPermissionDialog(m.asks[0])
+		m.asks = m.asks[1:]
+	}
+	return cmd
+}
+
+// dropQuestions closes the permission dialogs of a turn that ended: their
+// askers have stopped waiting.
+func (m *model) dropQuestions() {
+	if _, ok := m.dialog.(*permissionDialog); ok {
+		m.dialog = nil
+	}
+	m.asks = nil
 }
 
 // permissionDialog asks about one tool call.

@@ -113,6 +113,9 @@ func (m *model) ctrlC() tea.Cmd {
 	if m.ctrlCArmed {
 		return m.quit()
 	}
+	if m.busy { // as esc: stop the turn; a second ctrl+c exits
+		m.interrupt()
+	}
 	m.ctrlCArmed = true
 	m.notice = "Press Ctrl-C again to exit"
 	return tea.Tick(ctrlCWindow, func(time.Time) tea.Msg { return ctrlCExpiredMsg{} })

@@ -73,6 +73,8 @@ type model struct {
 	stream stream
 	tools  []*toolRun
 	dialog dialog
+	// asks are permission questions waiting behind the open dialog.
+	asks []askMsg
 	menu   *menu
 
 	mode      permission.Mode

@@ -30,6 +30,10 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 	case eventMsg:
 		return m.event(msg.ev)
 	case askMsg:
+		if m.dialog != nil { // another call asks meanwhile: one at a time
+			m.asks = append(m.asks, msg)
+			return nil
+		}
 		m.dialog = newPermissionDialog(msg)
 		return nil
 	case turnDoneMsg:
@@ -131,6 +135,7 @@ func (m *model) startTurn(text string) tea.Cmd {
 // prompt.
 func (m *model) turnDone() tea.Cmd {
 	m.busy = false
+	m.dropQuestions()
 	m.turnCtx = nil
 	var cmds []tea.Cmd
 	if out := m.stream.flushAll(m.md); out != "" {
