@@ -75,7 +75,7 @@ type model struct {
 	dialog dialog
 	// asks are permission questions waiting behind the open dialog.
 	asks []askMsg
-	menu   *menu
+	menu *menu
 
 	mode      permission.Mode
 	modelName string
