@@ -30,8 +30,12 @@ func TestInteractiveStartsOnATerminal(t *testing.T) {
 		if code != 0 || got == nil {
 			t.Fatalf("%v: code %d, started %v, stderr %q", tc.args, code, got != nil, h.stderr.String())
 		}
-		if got.Prompt != tc.prompt || got.Options.PermissionMode != tc.mode || got.AllowBypass != tc.allowBypass ||
-			got.Options.Cwd != "/work/proj" {
+		want := tc.mode
+		if want == "" {
+			want = "default"
+		}
+		if got.Prompt != tc.prompt || string(got.Mode) != want || got.AllowBypass != tc.allowBypass ||
+			got.Cwd != "/work/proj" || got.Open == nil {
 			t.Errorf("%v: setup %+v", tc.args, got)
 		}
 	}
