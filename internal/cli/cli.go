@@ -40,6 +40,11 @@ type CLI struct {
 	// ForceQuitGrace is how long a hard stop waits for the run to return
 	// before giving up on it (app.StopBound plus 2s when zero).
 	ForceQuitGrace time.Duration
+	// Terminal overrides the check for a terminal on stdin and stdout
+	// (the interactive interface's condition).
+	Terminal func() bool
+
+	args []string // the command line, for handing over to corvid-tui
 }
 
 // Main runs corvid on the process's arguments and streams and returns
@@ -69,6 +74,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 
 // Execute parses args, runs the prompt and returns the exit code.
 func (c *CLI) Execute(ctx context.Context, args []string) int {
+	c.args = args
 	if versionFastPath(args, c.Stdout) {
 		return exitOK
 	}

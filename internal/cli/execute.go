@@ -42,6 +42,11 @@ func (c *CLI) execute(ctx context.Context, inv *invocation) outcome {
 	if inv.listSessions {
 		return c.listSessions(inv)
 	}
+	if inv.interactive {
+		o := c.interactive(hardCtx, inv)
+		o.signal = sigs.received()
+		return o
+	}
 	if inv.streamInput {
 		o, finished := c.serveHost(hardCtx, inv, interrupt)
 		if !finished { // forced quit: the run may still be writing; leave it

@@ -123,7 +123,7 @@ func newRoot(f *flags, run func(args []string)) *cobra.Command {
 		Short: "corvid: an agentic coding assistant for the terminal",
 		Long: "corvid runs an agentic coding session, compatible with Claude Code's command line.\n\n" +
 			"With -p it runs the prompt (the argument, piped stdin, or both) to completion,\n" +
-			"prints the result and exits. The interactive interface is not available yet.",
+			"prints the result and exits. Without -p, on a terminal, it starts the interactive interface (corvid-tui).",
 		Args:              cobra.ArbitraryArgs,
 		SilenceErrors:     true,
 		SilenceUsage:      true,

@@ -28,7 +28,7 @@ func (c *CLI) parse(args []string) (*invocation, error) {
 	if !ran {
 		return nil, nil
 	}
-	inv, err := validate(&f, posArgs, env{getenv: c.getenv, geteuid: c.geteuid})
+	inv, err := validate(&f, posArgs, env{getenv: c.getenv, geteuid: c.geteuid, terminal: c.terminal})
 	if err != nil {
 		return nil, err
 	}

@@ -31,7 +31,7 @@ func TestUsageErrors(t *testing.T) {
 			"error: option '--input-format <format>' argument 'xml' is invalid. " +
 				"Allowed choices are text, stream-json.\n"},
 		{"no print", []string{"hello"},
-			"Error: The interactive interface is not available in corvid yet. " +
+			"Error: The interactive interface needs a terminal on stdin and stdout. " +
 				"Use -p/--print to run a prompt headless (see corvid --help).\n"},
 		{"unknown flag", []string{"-p", "--frobnicate", "hi"}, "error: unknown option '--frobnicate'\n"},
 		{"unknown shorthand", []string{"-p", "-z", "hi"}, "error: unknown option '-z'\n"},
@@ -284,7 +284,7 @@ func TestRunWrapper(t *testing.T) {
 func TestNoArguments(t *testing.T) {
 	h := newHarness("")
 	if code := h.cli.Execute(t.Context(), nil); code != 1 ||
-		!strings.Contains(h.stderr.String(), "interactive interface is not available") {
+		!strings.Contains(h.stderr.String(), "interactive interface needs a terminal") {
 		t.Errorf("code %d, stderr %q", code, h.stderr.String())
 	}
 }

@@ -26,12 +26,18 @@ type invocation struct {
 	streamInput, promptTool bool
 	// replay echoes the host's user messages (--replay-user-messages).
 	replay bool
+	// interactive starts the terminal interface (no -p, on a terminal);
+	// allowBypass lets it switch to bypassPermissions.
+	interactive, allowBypass bool
 }
 
 // env is what validation may consult besides the flags.
 type env struct {
 	getenv  func(string) string
 	geteuid func() int
+	// terminal reports whether stdin and stdout are terminals (the
+	// interactive interface needs both).
+	terminal func() bool
 }
 
 // validate checks the command line as Claude Code does and converts it.
@@ -40,11 +46,15 @@ func validate(f *flags, args []string, e env) (*invocation, error) {
 	if len(args) > 1 {
 		return nil, usagef("error: too many arguments. Expected 1 argument but got %d.", len(args))
 	}
-	if !f.print && f.inputFormat != "stream-json" {
-		return nil, usagef("Error: The interactive interface is not available in corvid yet. " +
-			"Use -p/--print to run a prompt headless (see corvid --help).")
-	}
 	inv := &invocation{verbose: f.verbose}
+	if !f.print && f.inputFormat != "stream-json" {
+		if e.terminal == nil || !e.terminal() {
+			return nil, usagef("Error: The interactive interface needs a terminal on stdin and stdout. " +
+				"Use -p/--print to run a prompt headless (see corvid --help).")
+		}
+		inv.interactive = true
+		inv.allowBypass = f.skipPermissions || f.set("allow-dangerously-skip-permissions")
+	}
 	if len(args) == 1 {
 		inv.arg, inv.hasArg = args[0], true
 	}

@@ -1,0 +1,67 @@
+// Command tuibench measures the interactive interface (corvid-tui) as a
+// user runs it, against the scripted fake Messages API:
+//
+//   - first paint: from starting `corvid` (which hands over to
+//     corvid-tui) in a pseudo-terminal to the status line on the screen;
+//
+//   - idle CPU over 10 s and resident memory, in a tmux pane, after two
+//     prompts were answered.
+//
+//     go build -o /tmp/tui/ ./cmd/corvid ./cmd/corvid-tui
+//     go run ./bench/cmd/tuibench -dir /tmp/tui -n 20
+//
+// It needs `script` (util-linux) and tmux.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"corvid/internal/provider/providertest"
+)
+
+func main() {
+	dir := flag.String("dir", "/tmp/tui", "directory holding corvid and corvid-tui")
+	n := flag.Int("n", 20, "first-paint runs")
+	idle := flag.Duration("idle", 10*time.Second, "idle CPU window")
+	flag.Parse()
+	if err := run(*dir, *n, *idle); err != nil {
+		fmt.Fprintln(os.Stderr, "tuibench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(dir string, n int, idle time.Duration) error {
+	sc := providertest.Scenario{Loop: true, ForgetBodies: true, Turns: []providertest.Turn{
+		{Blocks: []providertest.Block{providertest.Text("# Hello\n\nThis is **the first** answer.\n\n```go\nfunc main() {}\n```\n")}},
+		{Blocks: []providertest.Block{providertest.Text("And a second answer, with a list:\n\n- one\n- two\n")}},
+	}}
+	srv, err := providertest.Listen(sc, "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	home, err := os.MkdirTemp("", "tuibench")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(home)
+	env := []string{"ANTHROPIC_BASE_URL=" + srv.URL, "ANTHROPIC_API_KEY=test", "HOME=" + home,
+		"CORVID_CONFIG_DIR=" + filepath.Join(home, "cfg"), "TERM=xterm-256color"}
+	corvid := filepath.Join(dir, "corvid")
+
+	base, err := measure(n, func() (time.Duration, error) { return firstPaint("printf 'default mode'", env) })
+	if err != nil {
+		return err
+	}
+	report("baseline: script + stty + printf", base)
+	paint, err := measure(n, func() (time.Duration, error) { return firstPaint("exec "+corvid, env) })
+	if err != nil {
+		return err
+	}
+	report("corvid (→ corvid-tui): start → status line painted", paint)
+	return idleAfterTwoPrompts(corvid, env, idle)
+}

@@ -1,0 +1,40 @@
+// Command corvid-tui is corvid's interactive terminal interface. corvid
+// hands over to it when it runs with no -p on a terminal; it takes the
+// same flags. It is a program of its own so that the interface's
+// libraries, which do heavy work at package initialisation, never slow
+// corvid --version, -p or the SDK hosts.
+package main
+
+import (
+	"context"
+	"os"
+
+	"corvid/internal/cli"
+	"corvid/internal/event"
+	"corvid/internal/permission"
+	"corvid/internal/tui"
+)
+
+func main() {
+	cli.Interactive = start
+	os.Exit(cli.Main())
+}
+
+// start runs the interface on what the command line composed.
+func start(ctx context.Context, s cli.InteractiveSetup) error {
+	in, ok1 := s.Stdin.(*os.File)
+	out, ok2 := s.Stdout.(*os.File)
+	if !ok1 || !ok2 {
+		return tui.ErrNoTerminal
+	}
+	o := tui.Options{Prompt: s.Prompt, Cwd: s.Cwd, ConfigDir: s.ConfigDir, Mode: s.Mode, AllowBypass: s.AllowBypass,
+		TrustQuestion: s.TrustQuestion, Trust: s.Trust, Sessions: s.Sessions, Profile: tui.Profile(out, s.Getenv)}
+	o.Open = func(ctx context.Context, sink event.Sink, asker permission.Asker, resume string) (tui.Backend, error) {
+		conv, err := s.Open(ctx, sink, asker, resume)
+		if err != nil {
+			return nil, err
+		}
+		return conv, nil
+	}
+	return tui.Run(ctx, o, in, out, os.Environ())
+}

@@ -1,0 +1,14 @@
+package tui
+
+import "errors"
+
+var (
+	// ErrNoTerminal is returned when the interactive interface is
+	// started without a terminal on stdin and stdout.
+	ErrNoTerminal = errors.New("tui: the interactive interface needs a terminal on stdin and stdout")
+	// ErrPasteTooLarge refuses a paste beyond maxPaste.
+	ErrPasteTooLarge = errors.New("tui: paste too large")
+	// ErrClosed answers a permission question asked after the interface
+	// has gone: the call is refused (fail closed).
+	ErrClosed = errors.New("tui: the interface is closed")
+)

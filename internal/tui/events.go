@@ -1,0 +1,159 @@
+package tui
+
+import (
+	"encoding/json"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"corvid/internal/event"
+	"corvid/internal/provider"
+)
+
+// event renders one conversation event.
+func (m *model) event(ev event.Event) tea.Cmd {
+	switch ev := ev.(type) {
+	case event.Init:
+		m.modelName = ev.Model
+		if ev.PermissionMode != "" {
+			m.mode = permissionMode(ev.PermissionMode)
+		}
+	case event.Stream:
+		return m.streamEvent(ev.Raw)
+	case event.Assistant:
+		return m.assistant(ev)
+	case event.ToolProgress:
+		if t := m.tool(ev.ToolUseID); t != nil {
+			t.progress(ev.Progress.Message)
+		}
+	case event.ToolResult:
+		return m.toolResult(ev)
+	case event.Retry:
+		m.notice = retryNotice(ev)
+	case event.Notice:
+		return m.println(m.dim("  ⎿ " + ev.Text))
+	case event.Compacted:
+		return m.printf("%s", m.dim("✻ Conversation compacted ("+ev.Trigger+")"))
+	case event.Result:
+		return m.result(ev)
+	}
+	return nil
+}
+
+// rawStream is the part of a streamed API event the interface reads.
+type rawStream struct {
+	Type  string `json:"type"`
+	Delta struct {
+		Type     string `json:"type"`
+		Text     string `json:"text"`
+		Thinking string `json:"thinking"`
+	} `json:"delta"`
+}
+
+// streamEvent appends a text or thinking delta and arms the redraw timer.
+func (m *model) streamEvent(raw json.RawMessage) tea.Cmd {
+	var r rawStream
+	if json.Unmarshal(raw, &r) != nil || r.Type != "content_block_delta" {
+		return nil
+	}
+	switch r.Delta.Type {
+	case "text_delta":
+		m.stream.text.WriteString(r.Delta.Text)
+	case "thinking_delta":
+		m.stream.thinking.WriteString(r.Delta.Thinking)
+	default:
+		return nil
+	}
+	m.notice = ""
+	return m.stream.arm()
+}
+
+// assistant prints a finished block.
+func (m *model) assistant(ev event.Assistant) tea.Cmd {
+	if ev.Error != "" {
+		m.stream.reset()
+		m.printedText = true
+		return m.println(m.errorLine(blockText(ev.Block)))
+	}
+	b := ev.Block
+	if u := ev.Usage; u.InputTokens+u.CacheReadInputTokens+u.CacheCreationInputTokens > 0 {
+		m.ctxTokens = u.InputTokens + u.CacheReadInputTokens + u.CacheCreationInputTokens + u.OutputTokens
+	}
+	switch b.Type {
+	case provider.BlockText:
+		m.printedText = true
+		out := m.stream.finishText(m.md, b.Text)
+		return m.println(out)
+	case provider.BlockThinking:
+		m.stream.thinking.Reset()
+		return m.println(m.thinkingBlock(b.Thinking))
+	case provider.BlockToolUse:
+		m.tools = append(m.tools, newToolRun(b, m.o.now()))
+		return m.startSpinner()
+	}
+	return nil
+}
+
+// toolResult prints a finished call.
+func (m *model) toolResult(ev event.ToolResult) tea.Cmd {
+	for i, t := range m.tools {
+		if t.id == ev.ToolUseID {
+			m.tools = append(m.tools[:i], m.tools[i+1:]...)
+			return m.println(m.toolBlock(t, blockText(ev.Block), ev.Block.IsError))
+		}
+	}
+	return nil
+}
+
+func (m *model) tool(id string) *toolRun {
+	for _, t := range m.tools {
+		if t.id == id {
+			return t
+		}
+	}
+	return nil
+}
+
+// result updates the status line and shows what a turn without an
+// answer has to say (a local command's report, an error).
+func (m *model) result(r event.Result) tea.Cmd {
+	m.costUSD = r.TotalCostUSD
+	if r.IsError {
+		msg := strings.Join(r.Errors, "; ")
+		if msg == "" {
+			msg = r.Text
+		}
+		switch {
+		case strings.HasPrefix(r.TerminalReason, "aborted"):
+			return m.println(m.dim("  ⎿ " + msg))
+		case m.printedText: // the synthetic message said it already
+			return nil
+		}
+		if msg == "" {
+			msg = r.Subtype
+		}
+		return m.println(m.errorLine(msg))
+	}
+	if !m.printedText && r.Text != "" {
+		return m.println(m.dim(r.Text))
+	}
+	return nil
+}
+
+// blockText is the text of a block, or of a tool result's content.
+func blockText(b provider.Block) string {
+	if b.Type == provider.BlockText {
+		return b.Text
+	}
+	var parts []string
+	for _, c := range b.Content {
+		if c.Type == provider.BlockText {
+			parts = append(parts, c.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+func retryNotice(r event.Retry) string {
+	return "Retrying after an API error (" + r.Message + ") · attempt " + itoa(r.Attempt) + "/" + itoa(r.MaxRetries)
+}

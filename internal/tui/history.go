@@ -1,0 +1,119 @@
+package tui
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+
+	"corvid/internal/atomicfile"
+)
+
+const (
+	// maxHistory caps the prompts kept per project.
+	maxHistory = 500
+	// maxHistoryEntry caps one kept prompt (bigger ones are not kept).
+	maxHistoryEntry = 64 << 10
+)
+
+// history is the project's prompt history, oldest first, kept as JSON
+// lines under <config>/history/<project>.jsonl. A file that cannot be
+// read or written only loses history, never the session.
+type history struct {
+	path    string
+	entries []string
+	// pos browses entries: len(entries) means not browsing; draft is the
+	// input that was there when browsing started.
+	pos   int
+	draft string
+}
+
+// historyPath names the file for a working directory.
+func historyPath(configDir, cwd string) string {
+	if configDir == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(filepath.Clean(cwd)))
+	return filepath.Join(configDir, "history", filepath.Base(cwd)+"-"+hex.EncodeToString(sum[:6])+".jsonl")
+}
+
+func loadHistory(configDir, cwd string) *history {
+	h := &history{path: historyPath(configDir, cwd)}
+	if h.path != "" {
+		if f, err := os.Open(h.path); err == nil {
+			sc := bufio.NewScanner(io.LimitReader(f, maxHistory*maxHistoryEntry))
+			sc.Buffer(make([]byte, 0, 64<<10), 2*maxHistoryEntry)
+			for sc.Scan() {
+				var s string
+				if json.Unmarshal(sc.Bytes(), &s) == nil && s != "" {
+					h.entries = append(h.entries, s)
+				}
+			}
+			f.Close()
+		}
+	}
+	if len(h.entries) > maxHistory {
+		h.entries = h.entries[len(h.entries)-maxHistory:]
+	}
+	h.pos = len(h.entries)
+	return h
+}
+
+// add records a sent prompt and saves the file.
+func (h *history) add(s string) {
+	h.pos = len(h.entries)
+	if s == "" || len(s) > maxHistoryEntry || (len(h.entries) > 0 && h.entries[len(h.entries)-1] == s) {
+		h.pos = len(h.entries)
+		return
+	}
+	h.entries = append(h.entries, s)
+	if len(h.entries) > maxHistory {
+		h.entries = h.entries[len(h.entries)-maxHistory:]
+	}
+	h.pos = len(h.entries)
+	h.save()
+}
+
+func (h *history) save() {
+	if h.path == "" {
+		return
+	}
+	var buf []byte
+	for _, e := range h.entries {
+		line, _ := json.Marshal(e)
+		buf = append(append(buf, line...), '\n')
+	}
+	if os.MkdirAll(filepath.Dir(h.path), 0o700) == nil {
+		_ = atomicfile.Write(h.path, buf, 0o600)
+	}
+}
+
+// canBrowse: up recalls history from an empty input or while browsing.
+func (h *history) canBrowse(cur string) bool {
+	return len(h.entries) > 0 && (cur == "" || h.browsing())
+}
+
+func (h *history) browsing() bool { return h.pos < len(h.entries) }
+
+func (h *history) prev(cur string) string {
+	if !h.browsing() {
+		h.draft = cur
+	}
+	if h.pos > 0 {
+		h.pos--
+	}
+	return h.entries[h.pos]
+}
+
+func (h *history) next() string {
+	if h.pos < len(h.entries) {
+		h.pos++
+	}
+	if h.pos == len(h.entries) {
+		return h.draft
+	}
+	return h.entries[h.pos]
+}

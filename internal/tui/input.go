@@ -1,0 +1,147 @@
+package tui
+
+import (
+	"time"
+
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+)
+
+// maxEditorHeight is the tallest the input box grows.
+const maxEditorHeight = 8
+
+// newEditor is the multi-line input: enter sends (handled by the model),
+// shift+enter and ctrl+j insert a newline, emacs keys move. It draws no
+// cursor of its own (the terminal's cursor is used), so nothing blinks
+// on a timer.
+func newEditor(width int) textarea.Model {
+	ta := textarea.New()
+	ta.ShowLineNumbers = false
+	ta.CharLimit = 0
+	ta.MaxHeight = 0
+	ta.Prompt = "> "
+	ta.Placeholder = "Type a message · / for commands · ! for shell"
+	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("shift+enter", "ctrl+j", "alt+enter"))
+	ta.SetVirtualCursor(false)
+	ta.SetWidth(max(width-2, 10))
+	ta.SetHeight(1)
+	ta.Focus()
+	return ta
+}
+
+// key handles a key press: dialogs first, then the global keys, then the
+// editor.
+func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
+	if m.dialog != nil {
+		return m.dialogKey(k)
+	}
+	s := k.String()
+	if s != "ctrl+c" && m.ctrlCArmed {
+		m.ctrlCArmed, m.notice = false, ""
+	}
+	if m.menu != nil {
+		if cmd, ok := m.menuKey(s); ok {
+			return cmd
+		}
+	}
+	switch s {
+	case "enter":
+		return m.enter()
+	case "esc":
+		return m.interrupt()
+	case "ctrl+c":
+		return m.ctrlC()
+	case "ctrl+d":
+		if m.input.Value() == "" {
+			return m.quit()
+		}
+	case "shift+tab":
+		return m.cycleMode()
+	case "up":
+		if m.input.Line() == 0 && m.hist.canBrowse(m.input.Value()) {
+			m.setInput(m.hist.prev(m.input.Value()))
+			return nil
+		}
+	case "down":
+		if m.input.Line() == m.input.LineCount()-1 && m.hist.browsing() {
+			m.setInput(m.hist.next())
+			return nil
+		}
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(k)
+	m.afterEdit()
+	return cmd
+}
+
+// enter sends the input; a line ending in a backslash continues instead.
+func (m *model) enter() tea.Cmd {
+	v := m.input.Value()
+	if strings.HasSuffix(v, "\\") && m.input.Line() == m.input.LineCount()-1 {
+		m.input.SetValue(strings.TrimSuffix(v, "\\") + "\n")
+		m.afterEdit()
+		return nil
+	}
+	text := m.pastes.expand(v)
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	m.hist.add(v)
+	m.setInput("")
+	m.pastes = pastes{}
+	m.notice = ""
+	switch {
+	case strings.HasPrefix(text, "!"):
+		return m.shell(strings.TrimSpace(text[1:]))
+	case isSlash(text):
+		return m.command(text)
+	}
+	return m.submit(text)
+}
+
+// ctrlC clears the input; on an empty input it arms exit, and a second
+// press within two seconds exits.
+func (m *model) ctrlC() tea.Cmd {
+	if m.input.Value() != "" {
+		m.setInput("")
+		m.pastes = pastes{}
+		return nil
+	}
+	if m.ctrlCArmed {
+		return m.quit()
+	}
+	if m.busy { // as esc: stop the turn; a second ctrl+c exits
+		m.interrupt()
+	}
+	m.ctrlCArmed = true
+	m.notice = "Press Ctrl-C again to exit"
+	return tea.Tick(ctrlCWindow, func(time.Time) tea.Msg { return ctrlCExpiredMsg{} })
+}
+
+// ctrlCExpiredMsg disarms the second Ctrl-C.
+type ctrlCExpiredMsg struct{}
+
+func (m *model) quit() tea.Cmd {
+	m.quitting = true
+	if m.busy && m.conv != nil {
+		m.conv.Interrupt()
+	}
+	return tea.Quit
+}
+
+func (m *model) setInput(s string) {
+	m.input.SetValue(s)
+	m.afterEdit()
+}
+
+// afterEdit sizes the box and refreshes the command menu.
+func (m *model) afterEdit() {
+	m.input.SetHeight(min(max(m.input.LineCount(), 1), maxEditorHeight))
+	m.updateMenu()
+}
+
+// ctrlCWindow is how long a first Ctrl-C waits for the second.
+const ctrlCWindow = 2 * time.Second

@@ -1,0 +1,147 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"corvid/internal/event"
+)
+
+// A large paste shows as a placeholder and is sent whole.
+func TestLargePasteCollapsed(t *testing.T) {
+	h := newHarness(t, 80, []turnFunc{answer("ok")}, nil)
+	var lines []string
+	for i := range 420 {
+		lines = append(lines, fmt.Sprintf("line %d", i))
+	}
+	pasted := strings.Join(lines, "\n")
+	h.tm.Type("see ")
+	h.tm.Send(tea.PasteMsg{Content: pasted})
+	h.waitFor("the placeholder", func(_, v string) bool { return strings.Contains(v, "> see [Pasted text #1 +419 lines]") })
+	h.key(tea.KeyEnter, 0)
+	if got := h.prompt(0); got != "see "+pasted {
+		t.Errorf("sent %d bytes, want %d", len(got), len("see "+pasted))
+	}
+}
+
+// shift+enter, ctrl+j and a trailing backslash make new lines; enter
+// sends all of them.
+func TestMultiLineInput(t *testing.T) {
+	h := newHarness(t, 80, []turnFunc{answer("ok")}, nil)
+	h.tm.Type("one")
+	h.key(tea.KeyEnter, tea.ModShift)
+	h.tm.Type("two")
+	h.key('j', tea.ModCtrl)
+	h.tm.Type("three\\")
+	h.key(tea.KeyEnter, 0)
+	h.tm.Type("four")
+	h.key(tea.KeyEnter, 0)
+	if got := h.prompt(0); got != "one\ntwo\nthree\nfour" {
+		t.Errorf("prompt %q", got)
+	}
+}
+
+// Prompts are kept per project under the config directory, and up/down
+// recall them in a later session.
+func TestHistoryPersistsPerProject(t *testing.T) {
+	dir := t.TempDir()
+	h1 := loadHistory(dir, "/work/proj")
+	h1.add("first")
+	h1.add("second")
+	h1.add("second") // a repeat is kept once
+	other := loadHistory(dir, "/work/other")
+	if len(other.entries) != 0 {
+		t.Fatalf("another project sees %q", other.entries)
+	}
+	h := newHarness(t, 80, nil, func(o *Options) { o.ConfigDir = dir })
+	h.tm.Type("dra")
+	h.key(tea.KeyUp, 0) // a non-empty draft: up moves in the text, no recall
+	h.key(tea.KeyBackspace, 0)
+	h.key(tea.KeyBackspace, 0)
+	h.key(tea.KeyBackspace, 0)
+	h.key(tea.KeyUp, 0)
+	h.waitFor("the last prompt", func(_, v string) bool { return strings.Contains(v, "> second") })
+	h.key(tea.KeyUp, 0)
+	h.waitFor("the first prompt", func(_, v string) bool { return strings.Contains(v, "> first") })
+	h.key(tea.KeyDown, 0)
+	h.key(tea.KeyDown, 0)
+	h.waitFor("the empty draft", func(_, v string) bool { return strings.Contains(v, "> Type a message") })
+	data, err := os.ReadFile(historyPath(dir, "/work/proj"))
+	if err != nil || string(data) != "\"first\"\n\"second\"\n" {
+		t.Errorf("history file %q, %v", data, err)
+	}
+}
+
+// `!cmd` runs in the working directory, prints its output, and the
+// next prompt carries it to the model.
+func TestBangRunsShell(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t, 80, []turnFunc{answer("ok")}, func(o *Options) { o.Cwd = dir })
+	h.typeLine("!echo hi-from-shell; pwd")
+	h.waitFor("the output", func(p, _ string) bool { return strings.Contains(p, "⎿ hi-from-shell") })
+	if n := len(h.conv.promptTexts()); n != 0 {
+		t.Fatalf("a shell command was sent as a prompt")
+	}
+	h.typeLine("what did it say?")
+	got := h.prompt(0)
+	want := "<bash-input>echo hi-from-shell; pwd</bash-input>\n<bash-stdout>hi-from-shell\n" + dir + "</bash-stdout>\nwhat did it say?"
+	if got != want {
+		t.Errorf("prompt %q, want %q", got, want)
+	}
+}
+
+// Typing "/" lists the commands with descriptions; tab completes.
+func TestSlashCompletion(t *testing.T) {
+	h := newHarness(t, 60, nil, nil)
+	h.tm.Type("/")
+	h.waitFor("the menu", func(_, v string) bool { return strings.Contains(v, "/resume") && strings.Contains(v, "/help") })
+	golden.RequireEqual(t, []byte(h.currentView()))
+	h.tm.Type("co")
+	h.waitFor("the filtered menu", func(_, v string) bool {
+		return strings.Contains(v, "/compact") && strings.Contains(v, "/cost") && !strings.Contains(v, "/help")
+	})
+	h.key(tea.KeyDown, 0)
+	h.key(tea.KeyTab, 0)
+	h.waitFor("the completion", func(_, v string) bool { return strings.Contains(v, "> /cost") })
+}
+
+// /help at 60 columns: keys and commands, in the scrollback.
+func TestHelpAt60Columns(t *testing.T) {
+	h := newHarness(t, 60, nil, nil)
+	h.typeLine("/help")
+	h.waitFor("the help", func(p, _ string) bool { return strings.Contains(p, "/exit") })
+	golden.RequireEqual(t, []byte(h.scrollback()))
+}
+
+// /cost and /compact go to the conversation, which runs them; the
+// report is shown.
+func TestCostForwarded(t *testing.T) {
+	report := func(context.Context, *fakeConv) event.Result {
+		return event.Result{Subtype: event.SubtypeSuccess, Text: "Total cost: $0.0123", TotalCostUSD: 0.0123}
+	}
+	h := newHarness(t, 80, []turnFunc{report}, nil)
+	h.typeLine("/cost")
+	h.waitFor("the report", func(p, _ string) bool { return strings.Contains(p, "Total cost: $0.0123") })
+	if got := h.prompt(0); got != "/cost" {
+		t.Errorf("sent %q", got)
+	}
+}
+
+// /context draws the window by category.
+func TestContextGrid(t *testing.T) {
+	g := contextGrid(30000, 10000, 200000, 80)
+	if n := strings.Count(g, "■"); n != 15+5+2 { // 15 + 5 of 100 cells, plus the legend
+		t.Errorf("%d used cells in\n%s", n, g)
+	}
+	for _, want := range []string{"system, tools, instructions    30000 tokens  15.0%", "messages (estimated)           10000", "free                          160000 tokens  80.0%"} {
+		if !strings.Contains(g, want) {
+			t.Errorf("missing %q in\n%s", want, g)
+		}
+	}
+}

@@ -1,0 +1,148 @@
+package tui
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"corvid/internal/permission"
+	"corvid/internal/session"
+)
+
+// Options configure the interface.
+type Options struct {
+	// Open opens the conversation (after the trust question, if any).
+	Open Opener
+	// Prompt is a first prompt to submit at once ("" for none).
+	Prompt string
+	// Cwd is the working directory; ConfigDir corvid's state directory
+	// (the prompt history lives under it).
+	Cwd, ConfigDir string
+	// Mode is the starting permission mode; AllowBypass lets Shift+Tab
+	// reach bypassPermissions (started with it allowed).
+	Mode        permission.Mode
+	AllowBypass bool
+	// TrustQuestion, when set, is asked before the conversation opens:
+	// the repository's settings want powers that need trust. Trust
+	// records the answer yes.
+	TrustQuestion string
+	Trust         func() error
+	// Sessions lists the directory's sessions for /resume.
+	Sessions func() ([]session.Info, error)
+	// Profile is the colour profile (Ascii when NO_COLOR is set).
+	Profile colorprofile.Profile
+	// Shell runs `!` commands ("bash" when empty).
+	Shell string
+	// Width is the starting width until the terminal reports one.
+	Width int
+
+	// onPrint and onView see what is printed and drawn (tests only).
+	onPrint, onView func(string)
+	// now is the clock (time.Now when nil).
+	now func() time.Time
+}
+
+// model is the Bubble Tea model. Its methods run on the program's
+// goroutine only; the conversation runs on the goroutines the Cmds start.
+type model struct {
+	o   Options
+	ctx context.Context
+	br  *bridge
+	// conv is nil until opened (and while /clear or /resume reopens it).
+	conv Backend
+
+	width  int
+	input  textarea.Model
+	hist   *history
+	pastes pastes
+
+	busy    bool
+	turnCtx context.CancelFunc
+	// turns counts running Submit goroutines, so Run can wait for them
+	// before closing the conversation.
+	turns *sync.WaitGroup
+	queue []string
+	// shellNotes are `!` commands run since the last prompt; they go to
+	// the model with the next one.
+	shellNotes []string
+
+	stream stream
+	tools  []*toolRun
+	dialog dialog
+	// asks are permission questions waiting behind the open dialog.
+	asks []askMsg
+	menu *menu
+
+	mode      permission.Mode
+	modelName string
+	costUSD   float64
+	ctxTokens int
+	// printedText tells a local command's result (no assistant text this
+	// turn) from a model's answer.
+	printedText bool
+
+	// outbox holds prints not yet handed to the program; printing is set
+	// while a batch is in flight.
+	outbox []string
+	// scr draws the live region (nil: nothing is drawn).
+	scr     *screen
+	drawErr error
+
+	notice     string
+	ctrlCArmed bool
+	spinning   bool
+	spinFrame  int
+	md         *markdown
+	quitting   bool
+	started    time.Time
+}
+
+func newModel(ctx context.Context, o Options, br *bridge) *model {
+	if o.now == nil {
+		o.now = time.Now
+	}
+	if o.Width <= 0 {
+		o.Width = 80
+	}
+	m := &model{o: o, ctx: ctx, br: br, width: o.Width, mode: o.Mode, started: time.Now(), turns: &sync.WaitGroup{}}
+	if m.mode == "" {
+		m.mode = permission.ModeDefault
+	}
+	m.input = newEditor(m.width)
+	m.hist = loadHistory(o.ConfigDir, o.Cwd)
+	m.md = newMarkdown(o.Profile)
+	m.md.setWidth(m.width)
+	return m
+}
+
+// Init asks the trust question or opens the conversation.
+func (m *model) Init() tea.Cmd {
+	defer m.render() // the first paint, before anything else happens
+	if m.o.TrustQuestion != "" {
+		m.dialog = newTrustDialog(m.o.TrustQuestion)
+		return nil
+	}
+	return m.open("")
+}
+
+// open opens (or reopens) the conversation in the background.
+func (m *model) open(resume string) tea.Cmd {
+	br, ctx, open := m.br, m.ctx, m.o.Open
+	return func() tea.Msg {
+		conv, err := open(ctx, br.sink, br, resume)
+		return openedMsg{conv: conv, err: err}
+	}
+}
+
+// openedMsg reports the conversation opened (or why not).
+type openedMsg struct {
+	conv Backend
+	err  error
+}
+
+// turnDoneMsg is the turn boundary: Submit returned.
+type turnDoneMsg struct{}

@@ -1,0 +1,204 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"corvid/internal/provider"
+)
+
+// Update dispatches one message and draws what it changed.
+func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	m.render()
+	return m, cmd
+}
+
+func (m *model) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		return m.resize(msg.Width, msg.Height)
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	case tea.PasteMsg:
+		return m.paste(msg.Content)
+	case openedMsg:
+		return m.opened(msg)
+	case eventMsg:
+		return m.event(msg.ev)
+	case askMsg:
+		if m.dialog != nil { // another call asks meanwhile: one at a time
+			m.asks = append(m.asks, msg)
+			return nil
+		}
+		m.dialog = newPermissionDialog(msg)
+		return nil
+	case turnDoneMsg:
+		return m.turnDone()
+	case streamTickMsg:
+		return m.streamTick()
+	case spinTickMsg:
+		return m.spinTick()
+	case ctrlCExpiredMsg:
+		m.ctrlCArmed, m.notice = false, ""
+		return nil
+	case shellDoneMsg:
+		return m.shellDone(msg)
+	}
+	if !m.blocked() {
+		var cmd tea.Cmd
+		m.input, cmd = m.input.Update(msg)
+		return cmd
+	}
+	return nil
+}
+
+// resize re-wraps the live region; what is in the scrollback stays as it
+// was printed, as in any terminal program.
+func (m *model) resize(w, h int) tea.Cmd {
+	if m.scr != nil {
+		m.scr.resize(w, h)
+	}
+	if w <= 0 || w == m.width {
+		return nil
+	}
+	m.width = w
+	m.input.SetWidth(max(w-2, 10))
+	m.md.setWidth(w)
+	m.stream.rerender(m.md)
+	return nil
+}
+
+// opened installs the conversation and submits the first prompt.
+func (m *model) opened(msg openedMsg) tea.Cmd {
+	if msg.err != nil {
+		return tea.Sequence(m.println(m.errorLine("Could not start the conversation: "+msg.err.Error()+
+			". Fix the cause (see the message) and start corvid again.")), tea.Quit)
+	}
+	m.conv = msg.conv
+	info := m.conv.Info()
+	m.modelName = info.Model
+	if info.PermissionMode != "" {
+		m.mode = permissionMode(info.PermissionMode)
+	}
+	cmds := []tea.Cmd{m.println(m.banner(info.Cwd))}
+	if p := m.o.Prompt; p != "" {
+		m.o.Prompt = ""
+		cmds = append(cmds, m.submit(p))
+	}
+	if !m.busy && len(m.queue) > 0 { // typed while the conversation opened
+		cmds = append(cmds, m.sendQueue())
+	}
+	return tea.Sequence(cmds...)
+}
+
+// submit sends text as the next prompt, or queues it while a turn runs.
+func (m *model) submit(text string) tea.Cmd {
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	if m.busy || m.conv == nil {
+		m.queue = append(m.queue, text)
+		return nil
+	}
+	return m.startTurn(text)
+}
+
+// startTurn prints the prompt and runs it on its own goroutine.
+func (m *model) startTurn(text string) tea.Cmd {
+	m.busy, m.printedText = true, false
+	blocks := []provider.Block{}
+	if !isSlash(text) {
+		for _, n := range m.shellNotes {
+			blocks = append(blocks, provider.TextBlock(n))
+		}
+		m.shellNotes = nil
+	}
+	blocks = append(blocks, provider.TextBlock(text))
+	ctx, cancel := context.WithCancel(m.ctx)
+	m.turnCtx = cancel
+	conv := m.conv
+	m.turns.Add(1)
+	run := func() tea.Msg {
+		defer m.turns.Done()
+		defer cancel()
+		conv.Submit(ctx, blocks)
+		return turnDoneMsg{}
+	}
+	return tea.Sequence(m.println(m.userLine(text)), run)
+}
+
+// turnDone closes a turn and sends what was queued meanwhile, as one
+// prompt.
+func (m *model) turnDone() tea.Cmd {
+	m.busy = false
+	m.dropQuestions()
+	m.turnCtx = nil
+	var cmds []tea.Cmd
+	if out := m.stream.flushAll(m.md); out != "" {
+		cmds = append(cmds, m.println(out))
+	}
+	for _, t := range m.tools { // a turn cut short leaves calls unanswered
+		cmds = append(cmds, m.println(m.toolBlock(t, "(no result: the turn was interrupted)", true)))
+	}
+	m.tools = nil
+	if len(m.queue) > 0 {
+		cmds = append(cmds, m.sendQueue())
+	}
+	return tea.Sequence(cmds...)
+}
+
+// sendQueue sends the queued messages as one prompt.
+func (m *model) sendQueue() tea.Cmd {
+	text := strings.Join(m.queue, "\n\n")
+	m.queue = nil
+	return m.startTurn(text)
+}
+
+// interrupt stops the running turn (Esc): the conversation answers the
+// running calls and keeps the transcript valid.
+func (m *model) interrupt() tea.Cmd {
+	if !m.busy || m.conv == nil {
+		return nil
+	}
+	m.conv.Interrupt()
+	m.notice = "Interrupted · what should corvid do instead?"
+	return nil
+}
+
+// blocked reports whether a dialog owns the keyboard.
+func (m *model) blocked() bool { return m.dialog != nil }
+
+// println prints s above the live region, into the scrollback, in the
+// terminal's colour profile, with the next frame; prints keep their
+// order.
+func (m *model) println(s string) tea.Cmd {
+	if s != "" {
+		m.outbox = append(m.outbox, downsample(s, m.o.Profile))
+	}
+	return nil
+}
+
+func (m *model) printf(format string, a ...any) tea.Cmd { return m.println(fmt.Sprintf(format, a...)) }
+
+// render draws what changed: the prints waiting in the outbox, then the
+// live region. It runs after every update, never on a timer.
+func (m *model) render() {
+	content, cur := m.frame()
+	if m.o.onView != nil {
+		m.o.onView(content)
+	}
+	prints := m.outbox
+	m.outbox = nil
+	if m.o.onPrint != nil && len(prints) > 0 {
+		m.o.onPrint(strings.Join(prints, "\n"))
+	}
+	if m.scr != nil {
+		if err := m.scr.draw(prints, content, cur); err != nil {
+			m.drawErr = err
+		}
+	}
+}

@@ -1,0 +1,89 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// View is empty: the model draws itself (see render), so the program's
+// renderer is off.
+func (m *model) View() tea.View { return tea.View{} }
+
+// frame is the live region: the streaming answer, running tools, queued
+// messages, a dialog or the input box, and the status line; with the
+// cursor's place in it.
+func (m *model) frame() (string, *tea.Cursor) {
+	var parts []string
+	if t := m.stream.thinking.String(); t != "" && m.stream.text.Len() == 0 {
+		parts = append(parts, styleDim.Italic(true).Render("✻ Thinking… "+lastLine(t, m.width-14)))
+	}
+	if m.stream.live != "" {
+		parts = append(parts, m.stream.live)
+	}
+	if len(m.tools) > 0 {
+		parts = append(parts, m.liveTools())
+	}
+	if m.busy && len(m.tools) == 0 && m.stream.live == "" && m.dialog == nil {
+		parts = append(parts, styleAccent.Render("✻ ")+styleDim.Render("Working… (esc to interrupt)"))
+	}
+	for _, q := range m.queue {
+		parts = append(parts, styleDim.Render("  ⏎ queued: "+ansi.Truncate(firstLine(q), max(m.width-14, 10), "…")))
+	}
+	if m.notice != "" {
+		parts = append(parts, styleWarn.Render(ansi.Truncate(m.notice, max(m.width-1, 10), "…")))
+	}
+	var cursor *tea.Cursor
+	if m.dialog != nil {
+		parts = append(parts, m.dialog.view(m))
+	} else if !m.quitting {
+		above := strings.Count(strings.Join(parts, "\n"), "\n") + len(parts)
+		rule := styleDim.Render(strings.Repeat("─", max(m.width-1, 10)))
+		parts = append(parts, rule, m.input.View(), rule)
+		if c := m.input.Cursor(); c != nil {
+			c.Y += above + 1
+			cursor = c
+		}
+		if m.menu != nil {
+			parts = append(parts, m.menuView())
+		} else {
+			parts = append(parts, m.statusLine())
+		}
+	}
+	return downsample(strings.Join(parts, "\n"), m.o.Profile), cursor
+}
+
+// statusLine: model, mode, context used, session cost.
+func (m *model) statusLine() string {
+	ctx := "0%"
+	if m.ctxTokens > 0 {
+		ctx = fmt.Sprintf("%d%%", (100*m.ctxTokens+contextWindow/2)/contextWindow)
+	}
+	s := fmt.Sprintf("%s · %s · ctx %s · $%.4f", orDash(m.modelName), modeLabel(m.mode), ctx, m.costUSD)
+	if m.mode == "default" || m.mode == "" {
+		s += styleDim.Render(" · shift+tab to cycle")
+	}
+	return styleDim.Render("  ") + ansi.Truncate(s, max(m.width-3, 10), "…")
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+func lastLine(s string, w int) string {
+	s = strings.TrimRight(s, "\n")
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	return ansi.Truncate(s, max(w, 10), "…")
+}
