@@ -7,9 +7,12 @@ import (
 	"strings"
 	"time"
 
+	"corvid/internal/config"
 	"corvid/internal/cost"
 	"corvid/internal/engine"
 	"corvid/internal/event"
+	"corvid/internal/hook"
+	"corvid/internal/hookrun"
 	"corvid/internal/model"
 	"corvid/internal/permission"
 	"corvid/internal/session"
@@ -78,12 +81,21 @@ type setup struct {
 	kit       *toolkit
 	conv      *conversation
 	stopSweep func() // ends the sweep of old spill files
+	// hooks are the settings' and the host's hooks; hookRunner runs the
+	// settings' (nil without any).
+	hooks      *hook.Set
+	hookRunner *hookrun.Runner
+	summary    summarizer
+	cfgDir     string
 }
 
 // close stops whatever background shells are still running and makes the
 // transcript durable.
 func (s *setup) close() {
 	s.closeShells()
+	if s.hookRunner != nil {
+		s.hookRunner.Close()
+	}
 	if s.stopSweep != nil {
 		s.stopSweep()
 	}
@@ -134,7 +146,8 @@ func configure(opts Options) (s *setup, err error) {
 	}
 	client = withAPIDebug(opts, client)
 	costs, retry := &cost.Tracker{}, retryPolicy(env)
-	kit := newToolkit(env, settings.Env, summarizer{provider: client, model: model.Resolve("haiku"), retry: retry, costs: costs})
+	small := summarizer{provider: client, model: model.Resolve("haiku"), retry: retry, costs: costs}
+	kit := newToolkit(env, settings.Env, small)
 	pcfg := permissionConfig(opts, settings, mode)
 	gate, errs := permission.New(pcfg)
 	for _, e := range errs {
@@ -163,12 +176,8 @@ func configure(opts Options) (s *setup, err error) {
 		Sink: opts.Sink, PartialMessages: opts.PartialMessages,
 	}
 	cfg.Structured = so
-	if opts.Hooks != nil {
-		cfg.Hooks = opts.Hooks
-		cfg.Stop = stopHook(opts.Hooks)
-	}
-	s = &setup{engine: cfg, kit: kit, gate: gate, resolve: resolver(env).Resolve}
-	if err := s.openSession(opts, env, git); err != nil {
+	s = &setup{engine: cfg, kit: kit, gate: gate, resolve: resolver(env).Resolve, summary: small}
+	if err := s.openSession(opts, env, git, settings); err != nil {
 		return nil, err
 	}
 	s.stopSweep = startSweep(env, cleanupPeriod(opts, settings), s.engine.SessionDir)
@@ -178,13 +187,14 @@ func configure(opts Options) (s *setup, err error) {
 // openSession gathers the workspace facts, opens the conversation (new or
 // resumed) and fills the parts of the engine's configuration they decide:
 // system prompt, opening reminders, history, transcript, session id.
-func (s *setup) openSession(opts Options, env environment, git *gitSnapshot) error {
+func (s *setup) openSession(opts Options, env environment, git *gitSnapshot, settings *config.Settings) error {
 	cfg, kit := &s.engine, s.kit
 	ws, problems := gatherFacts(opts, env, time.Now(), git)
 	cfgDir, err := configDir(env)
 	if err != nil {
 		return err
 	}
+	s.cfgDir = cfgDir
 	for _, p := range problems {
 		warnf(opts, "warning: instructions: %v\n", p)
 	}
@@ -204,7 +214,11 @@ func (s *setup) openSession(opts Options, env environment, git *gitSnapshot) err
 	cfg.System = systemPrompt(opts, cfg.Tools.Names(), ws.env.Render(), cfg.Model)
 	cfg.SessionID, cfg.History, cfg.Opening = conv.id, conv.history, ws.opening()
 	cfg.SessionDir = sessionDir(cfgDir, opts.Cwd, conv.id)
-	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain, hookContext(opts.Hooks))
+	s.hooks, s.hookRunner = s.sessionHooks(opts, env, settings)
+	if s.hooks != nil {
+		cfg.Hooks, cfg.Stop = s.hooks, stopHook(s.hooks)
+	}
+	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain, hookContext(s.hooks))
 	if conv.writer != nil {
 		cfg.Transcript = newTranscriptRecorder(conv.writer, func(f string, a ...any) { warnf(opts, f, a...) })
 	}
