@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"syscall"
 	"time"
@@ -53,8 +54,16 @@ func (r *Runner) argv(h hook.Handler) ([]string, error) {
 	return append([]string{prog}, h.Args[1:]...), nil
 }
 
+// statusFD is the supervisor's descriptor for the command's exit
+// status (the first of ExtraFiles).
+const statusFD = 3
+
+// stopBound bounds how long a stopped supervisor may take to end its
+// subtree (TERM, grace, KILL, reap) before the group gets SIGKILL.
+const stopBound = supervisorGrace + 2*time.Second
+
 // runCommand runs a command handler with input on stdin until it exits
-// or ctx ends, then kills what is left of its process group.
+// or ctx ends, then has its supervisor stop and reap whatever it left.
 func (r *Runner) runCommand(ctx context.Context, h hook.Handler, env []string, input []byte) result {
 	res := result{code: -1, stdout: newCapture(MaxOutput), stderr: newCapture(MaxOutput)}
 	argv, err := r.argv(h)
@@ -62,39 +71,80 @@ func (r *Runner) runCommand(ctx context.Context, h hook.Handler, env []string, i
 		res.err = fmt.Errorf("%w: %v", ErrStart, err)
 		return res
 	}
-	name, args := proctree.Wrap(argv, supervisorGrace, -1)
-	cmd := exec.Command(name, args...)
-	cmd.Dir, cmd.Env, cmd.Stdin = r.opts.Dir, env, bytes.NewReader(input)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
-	cmd.WaitDelay = drainDelay // bounds the stdin copy a leftover child may block
-	outR, errR, drained, err := pipes(cmd, res.stdout, res.stderr)
+	statusR, statusW, err := os.Pipe()
 	if err != nil {
 		res.err = fmt.Errorf("%w: %v", ErrStart, err)
 		return res
 	}
-	if err := cmd.Start(); err != nil {
-		closeAll(cmd.Stdout, cmd.Stderr, outR, errR)
+	defer statusR.Close()
+	name, args := proctree.Wrap(argv, supervisorGrace, statusFD)
+	cmd := exec.Command(name, args...)
+	cmd.Dir, cmd.Env, cmd.Stdin = r.opts.Dir, env, bytes.NewReader(input)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
+	cmd.ExtraFiles = []*os.File{statusW}
+	cmd.WaitDelay = drainDelay // bounds the stdin copy a leftover child may block
+	outR, errR, drained, err := pipes(cmd, res.stdout, res.stderr)
+	if err != nil {
+		statusW.Close()
 		res.err = fmt.Errorf("%w: %v", ErrStart, err)
 		return res
 	}
-	closeAll(cmd.Stdout, cmd.Stderr) // the child holds the write ends now
-	pgid := cmd.Process.Pid
-	waited := make(chan error, 1)
-	go func() { waited <- cmd.Wait() }()
+	err = cmd.Start()
+	closeAll(cmd.Stdout, cmd.Stderr, statusW) // the child holds the write ends now
+	if err != nil {
+		finishDrain(drained, outR, errR)
+		res.err = fmt.Errorf("%w: %v", ErrStart, err)
+		return res
+	}
+	status := make(chan int, 1)
+	go func() { status <- readStatus(statusR) }()
+	waited := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(waited) }()
 	select {
-	case <-waited:
-		res.code = exitCode(cmd)
+	case res.code = <-status:
 	case <-ctx.Done():
-		_ = shells.SignalGroup(pgid, syscall.SIGKILL)
-		<-waited
 		res.err = ErrCancelled
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			res.err = ErrTimeout
 		}
 	}
-	_ = shells.SignalGroup(pgid, syscall.SIGKILL) // background children it left
+	stop(cmd, waited)
+	if res.code < 0 && res.err == nil {
+		res.code = exitCode(cmd) // the supervisor died without reporting
+	}
 	finishDrain(drained, outR, errR)
 	return res
+}
+
+// readStatus reads the status the supervisor reports once the command
+// has exited; -1 when it died without one.
+func readStatus(r *os.File) int {
+	data, _ := io.ReadAll(io.LimitReader(r, 16))
+	code, err := strconv.Atoi(string(data))
+	if err != nil {
+		return -1
+	}
+	return code
+}
+
+// stop asks the supervisor to end what is left below it (SIGTERM, then
+// SIGKILL after its grace; it reaps them all and exits) and waits for it,
+// bounded; past the bound the whole group gets SIGKILL.
+func stop(cmd *exec.Cmd, waited <-chan struct{}) {
+	select {
+	case <-waited:
+		return
+	default:
+	}
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	t := time.NewTimer(stopBound)
+	defer t.Stop()
+	select {
+	case <-waited:
+	case <-t.C:
+		_ = shells.SignalGroup(cmd.Process.Pid, syscall.SIGKILL)
+		<-waited
+	}
 }
 
 // pipes gives the command its own stdout and stderr pipes, copied into
