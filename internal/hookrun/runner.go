@@ -41,7 +41,7 @@ type Options struct {
 }
 
 // Runner runs settings hook handlers. It is safe for concurrent use.
-// Close stops the async handlers still running.
+// Close ends the async handlers still running.
 type Runner struct {
 	opts Options
 
@@ -107,6 +107,8 @@ func (r *Runner) selected(id string, h hook.Handler, in hookInput) bool {
 // startAsync runs h in the background with its own timeout; its output
 // decides nothing. Close stops it.
 func (r *Runner) startAsync(ctx context.Context, h hook.Handler, in hookInput, input []byte) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.ctx.Err() != nil {
 		return
 	}
@@ -119,10 +121,23 @@ func (r *Runner) startAsync(ctx context.Context, h hook.Handler, in hookInput, i
 	}()
 }
 
-// Close stops the async handlers still running and waits for them.
+// AsyncGrace is how long Close lets async handlers finish before it
+// stops them.
+const AsyncGrace = 2 * time.Second
+
+// Close waits, at most AsyncGrace, for the async handlers still running,
+// then stops the rest and waits for them.
 func (r *Runner) Close() {
+	done := make(chan struct{})
+	go func() { r.async.Wait(); close(done) }()
+	t := time.NewTimer(AsyncGrace)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+	}
 	r.cancel()
-	r.async.Wait()
+	<-done
 }
 
 // run runs one handler, reporting it to the Observer.
