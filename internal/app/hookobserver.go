@@ -13,20 +13,21 @@ import (
 // on stderr, each run on the debug log (--debug hooks), and hook frames
 // when the host asked for them (--include-hook-events).
 type hookObserver struct {
-	opts  Options
-	debug bool
-	mu    sync.Mutex // one line at a time on stderr
+	opts    Options
+	session func() string // the session id, for frames
+	debug   bool
+	mu      sync.Mutex // one line at a time on stderr
 }
 
-func newHookObserver(opts Options) *hookObserver {
-	return &hookObserver{opts: opts, debug: opts.Stderr != nil && debugEnabled(opts.Debug, "hooks")}
+func newHookObserver(opts Options, session func() string) *hookObserver {
+	return &hookObserver{opts: opts, session: session, debug: opts.Stderr != nil && debugEnabled(opts.Debug, "hooks")}
 }
 
 func (o *hookObserver) Started(r hookrun.Run) {
 	if o.debug {
 		o.printf("[hooks] %s %s started\n", r.Name, r.Handler.Label())
 	}
-	publishHookStarted(o.opts, r)
+	publishHookStarted(o.opts, r, o.session())
 }
 
 func (o *hookObserver) Finished(r hookrun.Run, out hookrun.Outcome) {
@@ -37,7 +38,7 @@ func (o *hookObserver) Finished(r hookrun.Run, out hookrun.Outcome) {
 	if out.Message != "" {
 		o.printf("warning: %s\n", out.Message)
 	}
-	publishHookResponse(o.opts, r, out)
+	publishHookResponse(o.opts, r, out, o.session())
 }
 
 // decided says what a run decided, for the debug log.

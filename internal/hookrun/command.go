@@ -32,6 +32,7 @@ const supervisorGrace = 200 * time.Millisecond
 type result struct {
 	code           int // exit status; -1 when it did not exit on its own
 	stdout, stderr *capture
+	combined       *capture // both, in the order they arrived
 	err            error // ErrTimeout, ErrCancelled, ErrStart; nil when it exited
 }
 
@@ -65,7 +66,8 @@ const stopBound = supervisorGrace + 2*time.Second
 // runCommand runs a command handler with input on stdin until it exits
 // or ctx ends, then has its supervisor stop and reap whatever it left.
 func (r *Runner) runCommand(ctx context.Context, h hook.Handler, env []string, input []byte) result {
-	res := result{code: -1, stdout: newCapture(MaxOutput), stderr: newCapture(MaxOutput)}
+	res := result{code: -1, stdout: newCapture(MaxOutput), stderr: newCapture(MaxOutput),
+		combined: newCapture(2 * MaxOutput)}
 	argv, err := r.argv(h)
 	if err != nil {
 		res.err = fmt.Errorf("%w: %v", ErrStart, err)
@@ -83,7 +85,8 @@ func (r *Runner) runCommand(ctx context.Context, h hook.Handler, env []string, i
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
 	cmd.ExtraFiles = []*os.File{statusW}
 	cmd.WaitDelay = drainDelay // bounds the stdin copy a leftover child may block
-	outR, errR, drained, err := pipes(cmd, res.stdout, res.stderr)
+	outR, errR, drained, err := pipes(cmd, io.MultiWriter(res.stdout, res.combined),
+		io.MultiWriter(res.stderr, res.combined))
 	if err != nil {
 		statusW.Close()
 		res.err = fmt.Errorf("%w: %v", ErrStart, err)

@@ -28,6 +28,8 @@ type Outcome struct {
 	ExitCode int    // -1 when the handler did not exit on its own (or is not a command)
 	Stdout   string
 	Stderr   string
+	// Combined is stdout and stderr in the order they arrived.
+	Combined string
 	// Output is the decision the run gave the session (hook JSON); nil
 	// when none.
 	Output json.RawMessage

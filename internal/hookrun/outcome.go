@@ -14,7 +14,7 @@ import (
 // decision it gives, per Claude Code's exit-code contract.
 func commandOutcome(in hookInput, h hook.Handler, res result) Outcome {
 	out := Outcome{ExitCode: res.code, Stdout: res.stdout.String(), Stderr: res.stderr.String(),
-		Outcome: OutcomeSuccess}
+		Combined: res.combined.String(), Outcome: OutcomeSuccess}
 	label := h.Label()
 	switch {
 	case errors.Is(res.err, ErrTimeout):
@@ -76,14 +76,17 @@ func blocked(in hookInput, h hook.Handler, out Outcome) Outcome {
 	if reason == "" {
 		reason = fmt.Sprintf("blocked by %s", h.Label())
 	}
+	out.Outcome = OutcomeError // as Claude Code reports a blocking exit
 	if !canBlock(in.Event) {
-		out.Outcome = OutcomeError
 		out.Message = fmt.Sprintf("%s exited with status 2, but %s hooks cannot block; stderr: %s",
 			h.Label(), in.Event, firstLine(out.Stderr))
 		return out
 	}
 	switch in.Event {
 	case "PreToolUse":
+		if out.Stderr != "" && strings.TrimSpace(out.Stderr) != "" {
+			reason = out.Stderr // as Claude Code words it, final newline included
+		}
 		msg := fmt.Sprintf("%s hook error: [%s]: %s", in.name(), h.Name(), reason)
 		out.Output = specific(in.Event, map[string]any{"permissionDecision": "deny", "permissionDecisionReason": msg})
 	default:

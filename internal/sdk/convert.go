@@ -68,7 +68,7 @@ func (f *framer) frame(ev event.Event) (any, bool) {
 	case event.UserText:
 		return f.userText(ev), true
 	}
-	return nil, false
+	return f.hookFrame(ev)
 }
 
 // observe lets the framer track the session of an event it makes no
