@@ -33,7 +33,7 @@ type result struct {
 	code           int // exit status; -1 when it did not exit on its own
 	stdout, stderr *capture
 	combined       *capture // both, in the order they arrived
-	err            error // ErrTimeout, ErrCancelled, ErrStart; nil when it exited
+	err            error    // ErrTimeout, ErrCancelled, ErrStart; nil when it exited
 }
 
 // argv is the program and arguments of a command handler: the shell
