@@ -15,6 +15,7 @@ import (
 	"corvid/internal/provider"
 	"corvid/internal/session"
 	"corvid/internal/tool"
+	"corvid/internal/tools/bash"
 )
 
 // settingsHookPrefix starts the callback ids of settings handlers.
@@ -103,7 +104,7 @@ func (s *setup) envFile() string {
 	if s.engine.SessionDir == "" {
 		return ""
 	}
-	return filepath.Join(s.engine.SessionDir, "hook-env.sh")
+	return filepath.Join(s.engine.SessionDir, bash.EnvFileName)
 }
 
 // completeSmall asks the small model for a prompt hook.

@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -171,6 +173,7 @@ func (r *Runner) env(event string) []string {
 	env = append(env, "CLAUDE_PROJECT_DIR="+r.opts.ProjectDir, "CORVID_PROJECT_DIR="+r.opts.ProjectDir,
 		"CLAUDECODE=1", "CORVID=1")
 	if r.opts.EnvFile != "" && event == "SessionStart" {
+		_ = os.MkdirAll(filepath.Dir(r.opts.EnvFile), 0o700) // the session directory may not exist yet
 		env = append(env, "CLAUDE_ENV_FILE="+r.opts.EnvFile)
 	}
 	return env
