@@ -46,6 +46,9 @@ func hookLayers(opts Options, env environment, s *config.Settings) []hook.Layer 
 			DisableAll: rawBool(raw["disableAllHooks"]), ManagedOnly: rawBool(raw["allowManagedHooksOnly"])}
 		out = append(out, l)
 	}
+	if l, ok := claudeUserHooks(opts, env); ok {
+		out = append(out, l)
+	}
 	return out
 }
 

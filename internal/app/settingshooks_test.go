@@ -46,3 +46,27 @@ func TestSettingsAndHostHooks(t *testing.T) {
 		t.Errorf("request = %s (host calls %d), want both hooks' context", msgs, run.calls.Load())
 	}
 }
+
+// A handler's "if" is a permission rule matched as a deny rule would be:
+// any subcommand of a Bash command may match; file rules match paths.
+func TestIfMatcher(t *testing.T) {
+	dir := t.TempDir()
+	match := ifMatcher(dir)
+	tests := []struct {
+		rule, tool, input string
+		want              bool
+	}{
+		{"Bash(git *)", "Bash", `{"command":"git push"}`, true},
+		{"Bash(git *)", "Bash", `{"command":"ls && git status"}`, true},
+		{"Bash(git *)", "Bash", `{"command":"ls -la"}`, false},
+		{"Bash(git *)", "Write", `{"file_path":"` + dir + `/a.go","content":""}`, false},
+		{"Edit(*.ts)", "Edit", `{"file_path":"` + dir + `/src/x.ts","old_string":"a","new_string":"b"}`, true},
+		{"Edit(*.ts)", "Edit", `{"file_path":"` + dir + `/src/x.go","old_string":"a","new_string":"b"}`, false},
+		{"Bash(unbalanced", "Bash", `{"command":"ls"}`, true}, // a rule that does not parse: the hook runs
+	}
+	for _, tt := range tests {
+		if got := match(tt.rule, tt.tool, json.RawMessage(tt.input)); got != tt.want {
+			t.Errorf("%s on %s %s = %v, want %v", tt.rule, tt.tool, tt.input, got, tt.want)
+		}
+	}
+}

@@ -34,6 +34,11 @@ func Decode(raw json.RawMessage, file, source string) ([]Handler, []error) {
 	var out []Handler
 	var errs []error
 	for _, ev := range names {
+		if !KnownEvent(ev) {
+			errs = append(errs, fmt.Errorf("%w: %s: hooks.%s is not a hook event (names are case-sensitive, "+
+				"such as PreToolUse or Stop), so its hooks never run", ErrBadConfig, file, ev))
+			continue
+		}
 		hs, es := decodeEvent(ev, events[ev], file, source)
 		out, errs = append(out, hs...), append(errs, es...)
 	}

@@ -16,7 +16,7 @@ func TestDecode(t *testing.T) {
 	                                {"type": "nope"}, {"type": "command"}]},
 	  {"matcher": "(?=x)", "hooks": [{"type": "command", "command": "c.sh"}]},
 	  {"hooks": [{"type": "http", "url": "http://h/"}, {"type": "prompt", "prompt": "ok?"}]}],
-	 "Stop": "bad"}`
+	 "Stop": "bad", "preToolUse": []}`
 	hs, errs := Decode(json.RawMessage(raw), "proj/.claude/settings.json", "project")
 	if len(hs) != 4 {
 		t.Fatalf("handlers = %+v", hs)
@@ -41,6 +41,7 @@ func TestDecode(t *testing.T) {
 		`hooks.PreToolUse[0].hooks[3]: a command hook needs "command" or "args"`,
 		`hooks.PreToolUse[1]: matcher "(?=x)" is not a valid regular expression`,
 		`hooks.Stop must be a list`,
+		`hooks.preToolUse is not a hook event`,
 	} {
 		if !strings.Contains(all, want) {
 			t.Errorf("errors lack %q:\n%s", want, all)
