@@ -121,3 +121,12 @@ func TestCombine(t *testing.T) {
 		t.Errorf("unknown prefix: %v", err)
 	}
 }
+
+// Events without a match field ignore the matcher, as Claude Code does.
+func TestMatcherIgnoredWithoutName(t *testing.T) {
+	r := &runner{answers: map[string]string{"s": `{"decision":"block","reason":"go on"}`}}
+	s := New(r, map[string][]Matcher{Stop: {{Pattern: "Bash", Callbacks: []string{"s"}}}}, nil)
+	if got := s.Stop(context.Background(), "done", false); got != "go on" {
+		t.Errorf("Stop with a matcher = %q", got)
+	}
+}

@@ -82,7 +82,7 @@ func (r *Runner) runCommand(ctx context.Context, h hook.Handler, env []string, i
 	name, args := proctree.Wrap(argv, supervisorGrace, statusFD)
 	cmd := exec.Command(name, args...)
 	cmd.Dir, cmd.Env, cmd.Stdin = r.opts.Dir, env, bytes.NewReader(input)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
+	cmd.SysProcAttr = procAttr()
 	cmd.ExtraFiles = []*os.File{statusW}
 	cmd.WaitDelay = drainDelay // bounds the stdin copy a leftover child may block
 	outR, errR, drained, err := pipes(cmd, io.MultiWriter(res.stdout, res.combined),
