@@ -25,7 +25,11 @@ func newHookObserver(opts Options, session func() string) *hookObserver {
 
 func (o *hookObserver) Started(r hookrun.Run) {
 	if o.debug {
-		o.printf("[hooks] %s %s started\n", r.Name, r.Handler.Label())
+		status := ""
+		if m := r.Handler.StatusMessage; m != "" {
+			status = ": " + m
+		}
+		o.printf("[hooks] %s %s started%s\n", r.Name, r.Handler.Label(), status)
 	}
 	publishHookStarted(o.opts, r, o.session())
 }
