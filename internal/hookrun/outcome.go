@@ -73,6 +73,10 @@ func succeeded(in hookInput, h hook.Handler, out Outcome, truncated bool) Outcom
 // is stderr), else a message for the user.
 func blocked(in hookInput, h hook.Handler, out Outcome) Outcome {
 	reason := strings.TrimSpace(out.Stderr)
+	jsonReason := blockingReason(out.Stdout)
+	if jsonReason != "" {
+		reason = jsonReason // a blocking decision printed with exit 2 gives the reason
+	}
 	if reason == "" {
 		reason = fmt.Sprintf("blocked by %s", h.Label())
 	}
@@ -84,7 +88,7 @@ func blocked(in hookInput, h hook.Handler, out Outcome) Outcome {
 	}
 	switch in.Event {
 	case "PreToolUse":
-		if out.Stderr != "" && strings.TrimSpace(out.Stderr) != "" {
+		if jsonReason == "" && strings.TrimSpace(out.Stderr) != "" {
 			reason = out.Stderr // as Claude Code words it, final newline included
 		}
 		msg := fmt.Sprintf("%s hook error: [%s]: %s", in.name(), h.Name(), reason)
@@ -127,4 +131,24 @@ func firstLine(s string) string {
 		}
 	}
 	return "(no stderr)"
+}
+
+// blockingReason is the reason of a blocking decision printed on stdout
+// ("decision":"block" or a PreToolUse deny), "" when there is none.
+func blockingReason(stdout string) string {
+	js, ok := jsonObject(stdout)
+	if !ok {
+		return ""
+	}
+	o, err := hook.Parse(js)
+	if err != nil {
+		return ""
+	}
+	switch {
+	case o.Specific.PermissionDecision == "deny" && o.Specific.PermissionDecisionReason != "":
+		return o.Specific.PermissionDecisionReason
+	case o.Decision == "block" && o.Reason != "":
+		return o.Reason
+	}
+	return ""
 }
