@@ -172,7 +172,7 @@ func (r *Runner) env(event string) []string {
 	}
 	env = append(env, "CLAUDE_PROJECT_DIR="+r.opts.ProjectDir, "CORVID_PROJECT_DIR="+r.opts.ProjectDir,
 		"CLAUDECODE=1", "CORVID=1")
-	if r.opts.EnvFile != "" && event == "SessionStart" {
+	if r.opts.EnvFile != "" && envFileEvent(event) {
 		_ = os.MkdirAll(filepath.Dir(r.opts.EnvFile), 0o700) // the session directory may not exist yet
 		env = append(env, "CLAUDE_ENV_FILE="+r.opts.EnvFile)
 	}
@@ -185,4 +185,13 @@ func newID() string {
 	b[6], b[8] = b[6]&0x0f|0x40, b[8]&0x3f|0x80 // a version 4 UUID
 	h := hex.EncodeToString(b[:])
 	return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+}
+
+// envFileEvent reports whether an event's hooks get CLAUDE_ENV_FILE.
+func envFileEvent(event string) bool {
+	switch event {
+	case "SessionStart", "Setup", "CwdChanged", "FileChanged":
+		return true
+	}
+	return false
 }
