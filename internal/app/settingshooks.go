@@ -43,7 +43,8 @@ func hookLayers(opts Options, env environment, s *config.Settings) []hook.Layer 
 			continue
 		}
 		l := hook.Layer{Source: string(src), File: shownPath(opts.Cwd, files[src]), Hooks: raw["hooks"],
-			DisableAll: rawBool(raw["disableAllHooks"]), ManagedOnly: rawBool(raw["allowManagedHooksOnly"])}
+			DisableAll: rawBool(raw["disableAllHooks"]), ManagedOnly: rawBool(raw["allowManagedHooksOnly"]),
+			AllowedHTTPURLs: rawStrings(raw["allowedHttpHookUrls"]), HTTPEnvVars: rawStrings(raw["httpHookAllowedEnvVars"])}
 		out = append(out, l)
 	}
 	if l, ok := claudeUserHooks(opts, env); ok {
@@ -60,6 +61,20 @@ func shownPath(cwd, p string) string {
 	return p
 }
 
+// rawStrings reads a list of strings; nil when absent. A value of
+// another type restricts everything (an empty list): these keys only
+// narrow.
+func rawStrings(raw json.RawMessage) *[]string {
+	if raw == nil {
+		return nil
+	}
+	var l []string
+	if json.Unmarshal(raw, &l) != nil || l == nil {
+		l = []string{}
+	}
+	return &l
+}
+
 func rawBool(raw json.RawMessage) *bool {
 	var b bool
 	if raw == nil || json.Unmarshal(raw, &b) != nil {
@@ -72,7 +87,8 @@ func rawBool(raw json.RawMessage) *bool {
 // (run by a hookrun.Runner) combined with those a host registered. The
 // returned runner (nil without settings hooks) must be closed.
 func (s *setup) sessionHooks(opts Options, env environment, settings *config.Settings) (*hook.Set, *hookrun.Runner) {
-	handlers, errs := hook.FromLayers(hookLayers(opts, env, settings))
+	layers := hookLayers(opts, env, settings)
+	handlers, errs := hook.FromLayers(layers)
 	for _, e := range errs {
 		warnf(opts, "warning: %v\n", e)
 	}
@@ -83,7 +99,8 @@ func (s *setup) sessionHooks(opts Options, env environment, settings *config.Set
 		runner = hookrun.New(hookrun.Options{Handlers: byID, Dir: opts.Cwd, ProjectDir: opts.Cwd,
 			Env: append(os.Environ(), envList(settings.Env)...), EnvFile: s.envFile(),
 			Shell: env.str("CLAUDE_CODE_SHELL"), Observer: newHookObserver(opts, func() string { return s.engine.SessionID }),
-			Match: ifMatcher(opts.Cwd), Getenv: env.str, Complete: s.completeSmall})
+			Match: ifMatcher(opts.Cwd), Getenv: env.str, Complete: s.completeSmall,
+			HTTP: hook.HTTPPolicyFromLayers(layers)})
 		own = hook.New(runner, events, nil)
 	}
 	return hook.Combine(s.hookCommon, own, opts.Hooks), runner

@@ -10,6 +10,9 @@ type Layer struct {
 	// DisableAll is "disableAllHooks"; ManagedOnly "allowManagedHooksOnly"
 	// (honoured in the managed layer only). Nil: not set.
 	DisableAll, ManagedOnly *bool
+	// AllowedHTTPURLs is "allowedHttpHookUrls", HTTPEnvVars
+	// "httpHookAllowedEnvVars" (nil: not set).
+	AllowedHTTPURLs, HTTPEnvVars *[]string
 }
 
 // FromLayers decodes and merges the hooks of settings layers given

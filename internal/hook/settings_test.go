@@ -130,3 +130,26 @@ func TestMatcherIgnoredWithoutName(t *testing.T) {
 		t.Errorf("Stop with a matcher = %q", got)
 	}
 }
+
+// allowedHttpHookUrls and httpHookAllowedEnvVars: every layer that sets
+// one narrows it (a wide list in the project file cannot widen the
+// managed one); "*" matches any run of characters.
+func TestHTTPPolicy(t *testing.T) {
+	managed := []string{"https://hooks.example.com/*"}
+	wide := []string{"*"}
+	vars := []string{"TOKEN"}
+	p := HTTPPolicyFromLayers([]Layer{{Source: "managed", AllowedHTTPURLs: &managed},
+		{Source: "project", AllowedHTTPURLs: &wide, HTTPEnvVars: &vars}})
+	for url, want := range map[string]bool{"https://hooks.example.com/a/b": true, "https://evil.example/x": false,
+		"https://hooks.example.com.evil/": false} {
+		if got := p.AllowsURL(url); got != want {
+			t.Errorf("AllowsURL(%q) = %v", url, got)
+		}
+	}
+	if !p.AllowsEnvVar("TOKEN") || p.AllowsEnvVar("SECRET") {
+		t.Error("env var policy")
+	}
+	if open := HTTPPolicyFromLayers(nil); !open.AllowsURL("http://x/") || !open.AllowsEnvVar("ANY") {
+		t.Error("no policy restricts")
+	}
+}

@@ -33,6 +33,9 @@ func (r *Runner) runHTTP(ctx context.Context, h hook.Handler, in hookInput, inpu
 		out.Message = h.Label() + " " + fmt.Sprintf(format, a...)
 		return out
 	}
+	if !r.opts.HTTP.AllowsURL(h.URL) {
+		return fail(fmt.Errorf("%w: url not allowed", ErrStart), "was not run: its url is not in allowedHttpHookUrls")
+	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, h.URL, bytes.NewReader(input))
 	if err != nil {
 		return fail(fmt.Errorf("%w: %v", ErrStart, err), "has a bad url: %v", err)
@@ -67,7 +70,8 @@ func (r *Runner) runHTTP(ctx context.Context, h hook.Handler, in hookInput, inpu
 }
 
 // interpolate expands $VAR and ${VAR} in a header value for the names
-// allowed; other references become empty, so no other secret leaks.
+// the handler allows (and httpHookAllowedEnvVars, when set); other
+// references become empty, so no other secret leaks.
 func (r *Runner) interpolate(v string, allowed []string) string {
 	get := r.opts.Getenv
 	if get == nil {
@@ -76,7 +80,7 @@ func (r *Runner) interpolate(v string, allowed []string) string {
 	return envRef.ReplaceAllStringFunc(v, func(ref string) string {
 		m := envRef.FindStringSubmatch(ref)
 		name := m[1] + m[2]
-		if !slices.Contains(allowed, name) {
+		if !slices.Contains(allowed, name) || !r.opts.HTTP.AllowsEnvVar(name) {
 			return ""
 		}
 		return get(name)

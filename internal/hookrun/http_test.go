@@ -64,3 +64,33 @@ func TestPrompt(t *testing.T) {
 		t.Errorf("prompt = %q", asked)
 	}
 }
+
+// The policy keeps an http handler from URLs and variables it does not
+// allow: no request is sent, the message says why.
+func TestHTTPPolicyEnforced(t *testing.T) {
+	calls := 0
+	var auth string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls++
+		auth = r.Header.Get("Authorization")
+	}))
+	defer srv.Close()
+	allowed, vars := []string{srv.URL + "/ok/*"}, []string{"OTHER"}
+	hs := map[string]hook.Handler{
+		"bad": {Type: hook.TypeHTTP, URL: srv.URL + "/nope", Event: "Stop", File: "s.json"},
+		"ok": {Type: hook.TypeHTTP, URL: srv.URL + "/ok/1", Event: "Stop", File: "s.json",
+			Headers: map[string]string{"Authorization": "$TOKEN"}, AllowedEnvVars: []string{"TOKEN"}},
+	}
+	rec := &recorder{}
+	r := New(Options{Handlers: hs, Observer: rec, Getenv: func(string) string { return "secret" },
+		HTTP: hook.HTTPPolicy{URLs: [][]string{allowed}, EnvVars: [][]string{vars}}})
+	defer r.Close()
+	in := json.RawMessage(`{"hook_event_name":"Stop"}`)
+	if _, err := r.RunHook(context.Background(), "bad", "", in); err == nil || calls != 0 ||
+		!strings.Contains(rec.last().Message, "not in allowedHttpHookUrls") {
+		t.Errorf("disallowed url: err %v, %d calls, %q", err, calls, rec.last().Message)
+	}
+	if _, err := r.RunHook(context.Background(), "ok", "", in); err != nil || calls != 1 || auth != "" {
+		t.Errorf("allowed url: err %v, %d calls, auth %q (TOKEN is not in httpHookAllowedEnvVars)", err, calls, auth)
+	}
+}

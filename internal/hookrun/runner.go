@@ -37,6 +37,8 @@ type Options struct {
 	Match func(rule, toolName string, input json.RawMessage) bool
 	// Getenv reads variables for http header interpolation.
 	Getenv func(string) string
+	// HTTP restricts http handlers' URLs and header variables.
+	HTTP hook.HTTPPolicy
 	// Complete asks the small model (model "" = the default small one)
 	// for prompt handlers; nil: prompt handlers fail (non-blocking).
 	Complete func(ctx context.Context, model, prompt string) (string, error)
