@@ -61,8 +61,8 @@ func decodeEvent(ev string, raw json.RawMessage, file, source string) ([]Handler
 			continue
 		}
 		if err := checkMatcher(e.Matcher); err != nil {
-			errs = append(errs, fmt.Errorf("%w: %s: matcher %q is not a valid regular expression, so its hooks never run: %v",
-				ErrBadConfig, where, e.Matcher, err))
+			errs = append(errs, fmt.Errorf("%w: %s: matcher %q is not a valid regular expression, so its hooks (%s) never run: %v",
+				ErrBadConfig, where, e.Matcher, handlerNames(e.Hooks), err))
 			continue
 		}
 		for j, hr := range e.Hooks {
@@ -121,4 +121,16 @@ func Register(hs []Handler, prefix string) (map[string][]Matcher, map[string]Han
 			Timeout: h.TimeoutOrDefault()})
 	}
 	return events, byID
+}
+
+// handlerNames lists the handlers of an entry as messages name them.
+func handlerNames(raws []json.RawMessage) string {
+	var names []string
+	for _, r := range raws {
+		var h Handler
+		if json.Unmarshal(r, &h) == nil {
+			names = append(names, strconv.Quote(h.Name()))
+		}
+	}
+	return strings.Join(names, ", ")
 }
