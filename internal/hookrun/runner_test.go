@@ -135,9 +135,10 @@ func TestTimeoutKillsGroup(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pids")
 	cmd := "sleep 300 & echo $! > " + pidFile + "; sh -c 'sleep 301' & echo $! >> " + pidFile + "; wait"
 	start := time.Now()
-	out, err, o := runOne(t, "PreToolUse", cmd, func(h *hook.Handler) { h.Timeout = 0.3 })
+	// 2 s leaves a loaded machine time to start both children first.
+	out, err, o := runOne(t, "PreToolUse", cmd, func(h *hook.Handler) { h.Timeout = 2 })
 	if out != nil || !errors.Is(err, ErrTimeout) || o.Outcome != OutcomeCancelled ||
-		!strings.Contains(o.Message, "timed out after 300ms and was stopped") {
+		!strings.Contains(o.Message, "timed out after 2s and was stopped") {
 		t.Errorf("timeout: %s %v %+v", out, err, o)
 	}
 	if d := time.Since(start); d > 20*time.Second {
