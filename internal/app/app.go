@@ -76,6 +76,10 @@ type Options struct {
 	Interrupt <-chan struct{}
 	// PartialMessages asks for raw stream events (event.Stream).
 	PartialMessages bool
+	// IncludeHookEvents asks for an event.HookStarted and an
+	// event.HookResponse around every settings hook run
+	// (--include-hook-events).
+	IncludeHookEvents bool
 
 	// Asker answers permission prompts (a host with
 	// --permission-prompt-tool stdio); nil: an "ask" is refused.

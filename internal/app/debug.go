@@ -12,9 +12,10 @@ import (
 )
 
 // DebugCategories are the --debug categories that log something: api
-// (each API request attempt and how it ended) and permissions (each
+// (each API request attempt and how it ended), hooks (each settings hook
+// run, its timing and outcome) and permissions (each
 // permission decision and its reason).
-var DebugCategories = []string{"api", "permissions"}
+var DebugCategories = []string{"api", "hooks", "permissions"}
 
 // debugParts splits a --debug filter into its trimmed, non-empty parts.
 func debugParts(filter string) []string {

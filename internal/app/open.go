@@ -77,7 +77,7 @@ func (c *Conversation) Submit(ctx context.Context, prompt []provider.Block) even
 			return c.eng.Report(ctx, c.s.engine.Costs.Render())
 		}
 	}
-	if h := c.opts.Hooks; h.Has(hook.UserPromptSubmit) {
+	if h := c.s.hooks; h.Has(hook.UserPromptSubmit) {
 		if blocked, reason := h.UserPromptSubmit(ctx, promptText(prompt)); blocked {
 			return c.eng.Refuse(ctx, "Prompt blocked by a UserPromptSubmit hook: "+reason)
 		}

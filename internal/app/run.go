@@ -7,10 +7,13 @@ import (
 	"strings"
 	"time"
 
+	"corvid/internal/config"
 	"corvid/internal/cost"
 	"corvid/internal/engine"
 	"corvid/internal/event"
 	"corvid/internal/mcp"
+	"corvid/internal/hook"
+	"corvid/internal/hookrun"
 	"corvid/internal/model"
 	"corvid/internal/outputstyle"
 	"corvid/internal/permission"
@@ -87,6 +90,12 @@ type setup struct {
 	agents    *agents
 	// current is the conversation's live main model (set by Open).
 	current func() model.Info
+	// hooks are the settings' and the host's hooks; hookRunner runs the
+	// settings' (nil without any).
+	hooks      *hook.Set
+	hookRunner *hookrun.Runner
+	summary    summarizer
+	cfgDir     string
 }
 
 // close stops whatever background shells are still running and makes the
@@ -97,6 +106,9 @@ func (s *setup) close() {
 	}
 	s.closeShells()
 	s.mcp.Close()
+	if s.hookRunner != nil {
+		s.hookRunner.Close()
+	}
 	if s.stopSweep != nil {
 		s.stopSweep()
 	}
@@ -119,6 +131,7 @@ func configure(opts Options) (s *setup, err error) {
 	if opts.Sink == nil {
 		return nil, fmt.Errorf("app: no event sink")
 	}
+	opts.Sink = hookSink(opts)
 	if err := checkAddDirs(opts); err != nil {
 		return nil, err
 	}
@@ -147,7 +160,8 @@ func configure(opts Options) (s *setup, err error) {
 	}
 	client = withAPIDebug(opts, client)
 	costs, retry := &cost.Tracker{}, retryPolicy(env)
-	kit := newToolkit(env, settings.Env, summarizer{provider: client, model: model.Resolve("haiku"), retry: retry, costs: costs})
+	small := summarizer{provider: client, model: model.Resolve("haiku"), retry: retry, costs: costs}
+	kit := newToolkit(env, settings.Env, small)
 	pcfg := permissionConfig(opts, settings, mode)
 	gate, errs := permission.New(pcfg)
 	for _, e := range errs {
@@ -178,12 +192,8 @@ func configure(opts Options) (s *setup, err error) {
 		Sink: opts.Sink, PartialMessages: opts.PartialMessages,
 	}
 	cfg.Structured = so
-	if opts.Hooks != nil {
-		cfg.Hooks = opts.Hooks
-		cfg.Stop = stopHook(opts.Hooks)
-	}
-	s.engine, s.style = cfg, outputStyle(opts, env, settings)
-	if err := s.openSession(opts, env, git); err != nil {
+	s.engine, s.style, s.summary = cfg, outputStyle(opts, env, settings), small
+	if err := s.openSession(opts, env, git, settings); err != nil {
 		return nil, err
 	}
 	if err := s.addMCP(opts, env, settings, pcfg.Deny); err != nil {
@@ -199,13 +209,14 @@ func configure(opts Options) (s *setup, err error) {
 // openSession gathers the workspace facts, opens the conversation (new or
 // resumed) and fills the parts of the engine's configuration they decide:
 // system prompt, opening reminders, history, transcript, session id.
-func (s *setup) openSession(opts Options, env environment, git *gitSnapshot) error {
+func (s *setup) openSession(opts Options, env environment, git *gitSnapshot, settings *config.Settings) error {
 	cfg, kit := &s.engine, s.kit
 	ws, problems := gatherFacts(opts, env, time.Now(), git)
 	cfgDir, err := configDir(env)
 	if err != nil {
 		return err
 	}
+	s.cfgDir = cfgDir
 	for _, p := range problems {
 		warnf(opts, "warning: instructions: %v\n", p)
 	}
@@ -225,7 +236,11 @@ func (s *setup) openSession(opts Options, env environment, git *gitSnapshot) err
 	cfg.System = systemPrompt(opts, cfg.Tools.Tools(), ws.env.Render(), cfg.Model, s.style)
 	cfg.SessionID, cfg.History, cfg.Opening = conv.id, conv.history, ws.opening()
 	cfg.SessionDir = sessionDir(cfgDir, opts.Cwd, conv.id)
-	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain, hookContext(opts.Hooks))
+	s.hooks, s.hookRunner = s.sessionHooks(opts, env, settings)
+	if s.hooks != nil {
+		cfg.Hooks, cfg.Stop = s.hooks, stopHook(s.hooks)
+	}
+	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain, hookContext(s.hooks))
 	s.openCommands()
 	if conv.writer != nil {
 		cfg.Transcript = newTranscriptRecorder(conv.writer, func(f string, a ...any) { warnf(opts, f, a...) })

@@ -101,7 +101,7 @@ func (f *flags) definePermissions(fs *pflag.FlagSet) {
 func (f *flags) defineSession(fs *pflag.FlagSet) {
 	fs.StringVarP(&f.debug, "debug", "d", "",
 		"Debug logging on stderr, optionally limited to a `filter` of categories: api (each API request attempt), "+
-			"permissions (each permission decision); e.g. --debug=api or --debug=!api")
+			"hooks (each settings hook run), permissions (each permission decision); e.g. --debug=api or --debug=!api")
 	fs.Lookup("debug").NoOptDefVal = debugAll
 	fs.BoolVarP(&f.continueLast, "continue", "c", false, "Continue the most recent conversation in this directory")
 	fs.StringVarP(&f.resume, "resume", "r", "",

@@ -18,7 +18,7 @@ var sdkFlags = []struct {
 	{name: "thinking", usage: "Thinking `mode`: adaptive, enabled or disabled (accepted; corvid decides)"},
 	{name: "effort", usage: "Effort `level` (accepted; not used yet)"},
 	{name: "json-schema", usage: "JSON `schema` (an object) the final answer must match: result.structured_output"},
-	{name: "include-hook-events", usage: "Emit system/hook_* frames for command hooks (corvid runs none yet; SDK callbacks have none)", bool: true},
+	{name: "include-hook-events", usage: "Emit system/hook_started and hook_response frames around settings hooks (SDK callbacks have none)", bool: true},
 	{name: "replay-user-messages", usage: "Echo user messages from stdin back on stdout (stream-json input and output)", bool: true},
 	{name: "allow-dangerously-skip-permissions", usage: "Allow switching to bypassPermissions later", bool: true},
 	{name: "strict-mcp-config", usage: "Use only the --mcp-config servers (ignore .mcp.json and the user and local scopes)", bool: true},
@@ -31,9 +31,8 @@ var sdkFlags = []struct {
 
 // sdkUnsupported are the sdkFlags that change nothing yet and deserve a
 // warning when given.
-// --include-hook-events is not among them: Claude Code writes hook frames
-// for command hooks only (2.1.332 writes none for SDK callback hooks), and
-// corvid runs no command hooks yet, so it has nothing to add.
+// --include-hook-events is not among them: it frames settings hooks
+// (Claude Code 2.1.332 writes none for SDK callback hooks either).
 var sdkUnsupported = []string{"plugin-dir", "agent"}
 
 func (f *flags) defineSDK(fs *pflag.FlagSet) {

@@ -99,5 +99,6 @@ func checkIO(f *flags, inv *invocation, _ env) error {
 		return usagef("Error: --include-partial-messages requires --print and --output-format=stream-json")
 	}
 	inv.opts.PartialMessages = f.partial
+	inv.opts.IncludeHookEvents = f.set("include-hook-events") && f.value("include-hook-events") == "true"
 	return nil
 }

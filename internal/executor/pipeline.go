@@ -135,8 +135,11 @@ func (p *Pipeline) Run(ctx context.Context, t tool.Tool, call tool.Call, inputEr
 		if p.OnDenial != nil {
 			p.OnDenial(t, call, d)
 		}
-		return Outcome{Result: tool.ErrorText(denialText(t, d)), Interrupt: d.Interrupt,
-			Origin: denialOrigin(hook)}
+		text := denialText(t, d)
+		if hook.Permission == tool.PermissionDeny && hook.Reason != "" {
+			text = hook.Reason // the hook's reason is for the model
+		}
+		return Outcome{Result: tool.ErrorText(text), Interrupt: d.Interrupt, Origin: denialOrigin(hook)}
 	}
 	if len(d.UpdatedInput) > 0 {
 		if !bytes.Equal(d.UpdatedInput, call.Input) {

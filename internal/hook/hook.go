@@ -41,7 +41,7 @@ var nameList = regexp.MustCompile(`^[A-Za-z0-9_ ,|-]*$`)
 // matches reports whether pattern selects name, as Claude Code reads
 // matchers: empty or "*" matches all, a list of names matches exactly,
 // anything else is an unanchored regular expression (an invalid one
-// matches nothing).
+// matches nothing; Decode reports it in a settings file).
 func matches(pattern, name string) bool {
 	p := strings.TrimSpace(pattern)
 	if p == "" || p == "*" {

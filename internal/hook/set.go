@@ -84,8 +84,8 @@ func (s *Set) fire(ctx context.Context, event, name, toolUseID string, fields ma
 		outs []Output
 	)
 	for _, m := range s.events[event] {
-		if !matches(m.Pattern, name) {
-			continue
+		if name != "" && !matches(m.Pattern, name) {
+			continue // events without a match field (Stop, UserPromptSubmit…) ignore matchers
 		}
 		for _, id := range m.Callbacks {
 			wg.Add(1)

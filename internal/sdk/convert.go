@@ -71,7 +71,7 @@ func (f *framer) frame(ev event.Event) (any, bool) {
 	case event.Sub:
 		return f.sub(ev)
 	}
-	return nil, false
+	return f.hookFrame(ev)
 }
 
 // observe lets the framer track the session of an event it makes no

@@ -34,11 +34,11 @@ type outcome struct {
 
 // foreground runs the command and waits for it.
 func (t *bashTool) foreground(ctx context.Context, call tool.Call, in input) *tool.Result {
-	script, cwdFile := in.Command, ""
+	script, cwdFile := envPrelude(call.Env.SessionDir)+in.Command, ""
 	if f, err := os.CreateTemp("", "corvid-cwd-*"); err == nil { // without it, cd does not persist
 		f.Close()
 		defer os.Remove(f.Name())
-		script, cwdFile = cwdTrap(f.Name())+in.Command, f.Name()
+		script, cwdFile = cwdTrap(f.Name())+script, f.Name()
 	}
 	timeout := in.timeout(t.opts)
 	o, err := t.run(ctx, call, script, timeout)

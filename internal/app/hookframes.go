@@ -1,0 +1,46 @@
+package app
+
+import (
+	"sync"
+
+	"corvid/internal/event"
+	"corvid/internal/hookrun"
+)
+
+// hookSink is the run's sink. With --include-hook-events it is
+// serialised, because hook events come from the goroutines hooks run in
+// while the engine publishes from its own.
+func hookSink(opts Options) event.Sink {
+	if !opts.IncludeHookEvents {
+		return opts.Sink
+	}
+	var mu sync.Mutex
+	inner := opts.Sink
+	return func(ev event.Event) {
+		mu.Lock()
+		defer mu.Unlock()
+		inner(ev)
+	}
+}
+
+// publishHookStarted publishes system/hook_started (--include-hook-events).
+func publishHookStarted(opts Options, r hookrun.Run, session string) {
+	if opts.IncludeHookEvents && opts.Sink != nil {
+		opts.Sink(event.HookStarted{ID: r.ID, Name: r.Name, Event: r.Event, SessionID: session})
+	}
+}
+
+// publishHookResponse publishes system/hook_response, with Claude Code's
+// fields: output is stdout and stderr as they arrived; a run that did not
+// exit on its own has exit code 1 and no output.
+func publishHookResponse(opts Options, r hookrun.Run, out hookrun.Outcome, session string) {
+	if !opts.IncludeHookEvents || opts.Sink == nil {
+		return
+	}
+	output, code := out.Combined, out.ExitCode
+	if code < 0 {
+		code, output = 1, ""
+	}
+	opts.Sink(event.HookResponse{ID: r.ID, Name: r.Name, Event: r.Event, SessionID: session, Output: output,
+		Stdout: out.Stdout, Stderr: out.Stderr, ExitCode: code, Outcome: out.Outcome})
+}
