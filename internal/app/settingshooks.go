@@ -148,7 +148,7 @@ func ifMatcher(cwd string) func(rule, toolName string, input json.RawMessage) bo
 		e, ok := engines[rule]
 		if !ok {
 			var errs []error
-			e, errs = permission.New(permission.Config{Mode: permission.ModeDefault, WorkDirs: []string{cwd}, Home: home,
+			e, errs = permission.New(permission.Config{Tools: describedTools(), Mode: permission.ModeDefault, WorkDirs: []string{cwd}, Home: home,
 				Deny: []permission.RuleSource{{Text: rule, Source: "hook", Dir: cwd}}})
 			if len(errs) > 0 {
 				e = nil
