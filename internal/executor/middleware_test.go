@@ -1,0 +1,171 @@
+package executor
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"corvid/internal/permission"
+	"corvid/internal/tool"
+)
+
+// scriptedHooks answers PreToolUse with a fixed decision and records
+// what the post-call hooks saw.
+type scriptedHooks struct {
+	pre     HookDecision
+	preIn   []HookInput
+	post    []HookInput
+	failure []HookInput
+	failRes []string
+}
+
+func (h *scriptedHooks) PreToolUse(_ context.Context, in HookInput) HookDecision {
+	h.preIn = append(h.preIn, in)
+	return h.pre
+}
+
+func (h *scriptedHooks) PostToolUse(_ context.Context, in HookInput, _ *tool.Result) *tool.Result {
+	h.post = append(h.post, in)
+	return nil
+}
+
+func (h *scriptedHooks) PostToolUseFailure(_ context.Context, in HookInput, r *tool.Result) *tool.Result {
+	h.failure = append(h.failure, in)
+	h.failRes = append(h.failRes, r.TextOf())
+	return nil
+}
+
+// runOne runs one Bash-like call through p and returns its result text.
+func runOne(t *testing.T, p *Pipeline, b *bashLike, input string) string {
+	t.Helper()
+	reg, _ := tool.NewRegistry(b.tool())
+	e := New(t.Context(), Config{Tools: reg, Pipeline: p})
+	e.Add(call("1", "Bash", input))
+	got := results(drain(e))
+	e.Wait()
+	if len(got) != 1 {
+		t.Fatalf("results %v", got)
+	}
+	return got[0]
+}
+
+// The hook points are a middleware: PostToolUse sees a success,
+// PostToolUseFailure (and not PostToolUse) a tool that ran and failed,
+// and neither runs for a call the permission check refused.
+func TestHookMiddlewareSuccessAndFailure(t *testing.T) {
+	h := &scriptedHooks{}
+	p := &Pipeline{Permission: denyCommand{}, Hooks: h}
+	b := &bashLike{}
+	runOne(t, p, b, `{"command":"ok"}`)
+	runOne(t, p, b, `{"command":"boom","fail":true}`)
+	runOne(t, p, b, `{"command":"denied"}`)
+	if len(h.preIn) != 3 || len(h.post) != 1 || len(h.failure) != 1 {
+		t.Fatalf("pre %d post %d failure %d; want 3, 1, 1", len(h.preIn), len(h.post), len(h.failure))
+	}
+	if commandOf(h.post[0].Input) != "ok" || commandOf(h.failure[0].Input) != "boom" ||
+		h.failRes[0] != "exit status 1" || h.failure[0].ToolUseID != "1" || h.failure[0].Interrupted {
+		t.Errorf("post %+v failure %+v (%q)", h.post, h.failure, h.failRes)
+	}
+}
+
+// A PreToolUse allow settles a prompt but never a deny or ask rule, and
+// an input a hook rewrote goes to the permission rules like the model's.
+func TestHookAllowDoesNotOverrideRules(t *testing.T) {
+	gate, errs := permission.New(permission.Config{Mode: permission.ModeDefault,
+		WorkDirs: []string{t.TempDir()},
+		Deny:     []permission.RuleSource{{Text: "Bash(rm *)", Source: permission.SourceProject}},
+		Ask:      []permission.RuleSource{{Text: "Bash(git push *)", Source: permission.SourceProject}}})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	allow := func(updated string) *scriptedHooks {
+		h := &scriptedHooks{pre: HookDecision{Permission: tool.PermissionAllow}}
+		if updated != "" {
+			h.pre.UpdatedInput = json.RawMessage(updated)
+		}
+		return h
+	}
+	cases := []struct {
+		name, input, updated string
+		ran                  bool
+	}{
+		{"allow settles the prompt", `{"command":"touch x"}`, "", true},
+		{"deny rule wins", `{"command":"rm -rf x"}`, "", false},
+		{"ask rule still asks (nobody to ask)", `{"command":"git push origin"}`, "", false},
+		{"rewritten input is checked", `{"command":"touch x"}`, `{"command":"rm -rf x"}`, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			b := &bashLike{}
+			got := runOne(t, &Pipeline{Permission: gate, Hooks: allow(tc.updated)}, b, tc.input)
+			if ran := len(b.ran) == 1; ran != tc.ran {
+				t.Fatalf("ran %v (%q), want %v", b.ran, got, tc.ran)
+			}
+		})
+	}
+}
+
+// A hook's deny wins over its siblings' allow and its reason reaches the
+// model.
+func TestHookDenyReason(t *testing.T) {
+	h := &scriptedHooks{pre: HookDecision{Permission: tool.PermissionDeny, Reason: "no deploys on Friday"}}
+	b := &bashLike{}
+	got := runOne(t, &Pipeline{Permission: permission.AllowAll{}, Hooks: h}, b, `{"command":"deploy"}`)
+	if len(b.ran) != 0 || !strings.Contains(got, "Denied by a PreToolUse hook: no deploys on Friday") {
+		t.Fatalf("ran %v, result %q", b.ran, got)
+	}
+}
+
+// Middleware wraps the chain in order and may answer without calling the
+// rest: the pipeline is not a fixed sequence.
+func TestMiddlewareOrderAndShortCircuit(t *testing.T) {
+	var order []string
+	mark := func(name string) Middleware {
+		return func(next Handler) Handler {
+			return func(ctx context.Context, s Step) Outcome {
+				order = append(order, name+">")
+				out := next(ctx, s)
+				order = append(order, "<"+name)
+				return out
+			}
+		}
+	}
+	refuse := func(next Handler) Handler {
+		return func(ctx context.Context, s Step) Outcome {
+			if commandOf(s.Call.Input) == "stop" {
+				return Outcome{Result: tool.ErrorText("refused by middleware"), Origin: OriginHook}
+			}
+			return next(ctx, s)
+		}
+	}
+	h := &scriptedHooks{}
+	p := &Pipeline{Permission: permission.AllowAll{}, Hooks: h, Middleware: []Middleware{mark("a"), mark("b"), refuse}}
+	b := &bashLike{}
+	runOne(t, p, b, `{"command":"go"}`)
+	if want := []string{"a>", "b>", "<b", "<a"}; !slices.Equal(order, want) {
+		t.Errorf("order %v, want %v", order, want)
+	}
+	if got := runOne(t, p, b, `{"command":"stop"}`); !strings.Contains(got, "refused by middleware") ||
+		!slices.Equal(b.ran, []string{"go"}) || len(h.preIn) != 1 {
+		t.Errorf("result %q, ran %v, hooks saw %d calls", got, b.ran, len(h.preIn))
+	}
+}
+
+// Hooks see file paths made absolute against the call's directory; the
+// tool keeps its input.
+func TestAbsolutePaths(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{`{"file_path":"a/b.go","n":1}`, `{"file_path":"/w/a/b.go","n":1}`},
+		{`{"file_path":"/abs"}`, `{"file_path":"/abs"}`},
+		{`{"path":".","notebook_path":"n.ipynb"}`, `{"notebook_path":"/w/n.ipynb","path":"/w"}`},
+		{`{"command":"ls"}`, `{"command":"ls"}`},
+		{`not json`, `not json`},
+	}
+	for _, tc := range cases {
+		if got := string(absolutePaths(json.RawMessage(tc.in), "/w")); got != tc.want {
+			t.Errorf("absolutePaths(%s) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
