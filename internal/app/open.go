@@ -76,11 +76,6 @@ func (c *Conversation) Submit(ctx context.Context, prompt []provider.Block) even
 			return c.eng.Report(ctx, c.s.engine.Costs.Render())
 		}
 	}
-	if h := c.opts.Hooks; h.Has(hook.UserPromptSubmit) {
-		if blocked, reason := h.UserPromptSubmit(ctx, promptText(prompt)); blocked {
-			return c.eng.Refuse(ctx, "Prompt blocked by a UserPromptSubmit hook: "+reason)
-		}
-	}
 	return c.eng.SubmitBlocks(ctx, prompt)
 }
 
@@ -147,26 +142,20 @@ func (c *Conversation) MaxThinkingTokens() int { return c.eng.MaxThinkingTokens(
 // Messages returns the conversation so far. Call it between turns.
 func (c *Conversation) Messages() []provider.Message { return c.eng.Messages() }
 
-// Close stops the background shells (waiting a short grace), ends the
-// sweep of old files and makes the transcript durable. Call it after the
-// last Submit returned.
+// TranscriptPath is where the conversation's transcript is written (""
+// with --no-session-persistence), as hooks are told.
+func (c *Conversation) TranscriptPath() string { return c.s.transcript }
+
+// Close runs the SessionEnd hooks (for a bounded time), stops the
+// background shells (waiting a short grace), ends the sweep of old files
+// and makes the transcript durable. Call it after the last Submit
+// returned.
 func (c *Conversation) Close() {
 	c.closeOnce.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), sessionEndBudget)
+		c.eng.End(ctx, hook.EndOther)
+		cancel()
 		c.stop()
 		c.s.close()
 	})
-}
-
-// promptText is the text of a prompt's text blocks, for hooks.
-func promptText(blocks []provider.Block) string {
-	var out string
-	for _, b := range blocks {
-		if b.Type == provider.BlockText {
-			if out != "" {
-				out += "\n"
-			}
-			out += b.Text
-		}
-	}
-	return out
 }

@@ -10,6 +10,7 @@ import (
 	"corvid/internal/cost"
 	"corvid/internal/engine"
 	"corvid/internal/event"
+	"corvid/internal/hook"
 	"corvid/internal/model"
 	"corvid/internal/permission"
 	"corvid/internal/session"
@@ -78,6 +79,9 @@ type setup struct {
 	kit       *toolkit
 	conv      *conversation
 	stopSweep func() // ends the sweep of old spill files
+	hooks     *hook.Set
+	// transcript is the transcript's path ("" when none is written).
+	transcript string
 }
 
 // close stops whatever background shells are still running and makes the
@@ -135,7 +139,9 @@ func configure(opts Options) (s *setup, err error) {
 	client = withAPIDebug(opts, client)
 	costs, retry := &cost.Tracker{}, retryPolicy(env)
 	kit := newToolkit(env, settings.Env, summarizer{provider: client, model: model.Resolve("haiku"), retry: retry, costs: costs})
+	hooks := conversationHooks(opts)
 	pcfg := permissionConfig(opts, settings, mode)
+	pcfg.Asker = withHookAsker(pcfg.Asker, hooks)
 	gate, errs := permission.New(pcfg)
 	for _, e := range errs {
 		warnf(opts, "warning: permission rule ignored: %v\n", e)
@@ -162,12 +168,8 @@ func configure(opts Options) (s *setup, err error) {
 		PermissionMode: mode, APIKeySource: keySource,
 		Sink: opts.Sink, PartialMessages: opts.PartialMessages,
 	}
-	cfg.Structured = so
-	if opts.Hooks != nil {
-		cfg.Hooks = opts.Hooks
-		cfg.Stop = stopHook(opts.Hooks)
-	}
-	s = &setup{engine: cfg, kit: kit, gate: gate, resolve: resolver(env).Resolve}
+	cfg.Structured, cfg.Hooks = so, engineHooks(hooks)
+	s = &setup{engine: cfg, kit: kit, gate: gate, resolve: resolver(env).Resolve, hooks: hooks}
 	if err := s.openSession(opts, env, git); err != nil {
 		return nil, err
 	}
@@ -204,8 +206,12 @@ func (s *setup) openSession(opts Options, env environment, git *gitSnapshot) err
 	cfg.System = systemPrompt(opts, cfg.Tools.Names(), ws.env.Render(), cfg.Model)
 	cfg.SessionID, cfg.History, cfg.Opening = conv.id, conv.history, ws.opening()
 	cfg.SessionDir = sessionDir(cfgDir, opts.Cwd, conv.id)
-	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain, hookContext(opts.Hooks))
+	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain, hookContext(s.hooks))
+	if opts.Continue || opts.Resume != "" {
+		cfg.SessionSource = engine.SourceResume
+	}
 	if conv.writer != nil {
+		s.transcript = session.Path(cfgDir, opts.Cwd, conv.id)
 		cfg.Transcript = newTranscriptRecorder(conv.writer, func(f string, a ...any) { warnf(opts, f, a...) })
 	}
 	return nil

@@ -20,10 +20,13 @@ import (
 type Config struct {
 	Provider provider.Provider
 	Tools    *tool.Registry
-	// Permission decides each call (nil allows all); Hooks are the
-	// PreToolUse/PostToolUse hook points (nil: none).
+	// Permission decides each call (nil allows all); Hooks are the hook
+	// points (nil: none).
 	Permission permission.Checker
-	Hooks      executor.Hooks
+	Hooks      Hooks
+	// SessionSource is what SessionStart hooks are told before the first
+	// turn: startup (the default) or resume.
+	SessionSource string
 
 	Model          model.Info
 	FallbackModels []model.Info
@@ -85,10 +88,6 @@ type Config struct {
 	// the front end's live state (the conversation's Info); nil builds it
 	// from this Config and the engine's current model.
 	Init func() event.Init
-	// Stop, when set, is asked when the model ends a turn on its own; a
-	// non-empty answer is given to the model as the next instruction and
-	// the turn goes on (a Stop hook that blocks).
-	Stop func(ctx context.Context, lastText string, active bool) string
 	// Structured, when set, makes the turn end with a structured output
 	// (--json-schema).
 	Structured *StructuredOutput
@@ -102,7 +101,8 @@ type Engine struct {
 	costs    *cost.Tracker
 	env      tool.Env
 
-	rec Recorder
+	rec   Recorder
+	hooks Hooks // never nil: noHooks when none are configured
 	// lastUsage is the usage of the latest response: the size of the
 	// context, for the compaction threshold.
 	lastUsage provider.Usage
@@ -113,6 +113,8 @@ type Engine struct {
 	pending   bool                    // Interrupt arrived before the turn began
 	model     model.Info              // the main model; SetModel changes it between requests
 	thinking  int                     // max thinking tokens; 0 leaves the default
+	started   bool                    // SessionStart fired
+	ended     bool                    // SessionEnd fired (or may no longer)
 }
 
 // SetModel makes m the main model from the next request on.
@@ -205,7 +207,14 @@ func New(cfg Config) *Engine {
 		messages: append([]provider.Message(nil), cfg.History...),
 		env: tool.Env{WorkDir: cfg.Cwd, ProjectDir: cfg.Cwd, Dirs: cfg.Dirs,
 			SessionID: cfg.SessionID, SessionDir: cfg.SessionDir}}
-	e.pipeline = &executor.Pipeline{Permission: cfg.Permission, Hooks: cfg.Hooks, OnDenial: e.recordDenial}
+	e.hooks = cfg.Hooks
+	if e.hooks == nil {
+		e.hooks = noHooks{}
+	}
+	e.pipeline = &executor.Pipeline{Permission: cfg.Permission, OnDenial: e.recordDenial}
+	if cfg.Hooks != nil {
+		e.pipeline.Hooks = cfg.Hooks
+	}
 	return e
 }
 
@@ -235,7 +244,15 @@ func (e *Engine) SubmitBlocks(hard context.Context, prompt []provider.Block) eve
 	ctx, cancel := e.beginTurn(hard)
 	defer e.endTurn()
 	defer cancel(context.Canceled)
+	e.startSession(ctx)
 	e.publishInit()
+	if reason, blocked := e.promptBlocked(ctx, prompt); blocked {
+		res := errorResult(event.SubtypeDuringExecution, "hook_stopped",
+			"Prompt blocked by a UserPromptSubmit hook: "+reason)
+		e.finish(&res, start, 0)
+		e.publish(res)
+		return res
+	}
 	e.addPrompt(prompt)
 	r := &run{e: e, hard: hard, cancel: cancel, model: e.Model(), fallbacks: e.cfg.FallbackModels, msgs: 1}
 	res := r.loop(ctx)

@@ -1,0 +1,125 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+
+	"corvid/internal/event"
+	"corvid/internal/executor"
+	"corvid/internal/permission"
+	"corvid/internal/provider"
+)
+
+// Hooks are the hook points of a conversation, in Claude Code's terms.
+// The engine calls them at each event; *hook.Set implements them. The
+// tool hook points (PreToolUse, PostToolUse, PostToolUseFailure) run as
+// a middleware of the executor's pipeline; the front end calls
+// PermissionRequest and Notification from its permission asker and
+// SessionEnd through End.
+type Hooks interface {
+	executor.Hooks
+	executor.FailureHooks
+	// UserPromptSubmit runs before a prompt reaches the model; a block
+	// keeps it from the model and tells the user why.
+	UserPromptSubmit(ctx context.Context, prompt string) (blocked bool, reason string)
+	// Stop runs when the model ends its turn on its own; a non-empty
+	// answer is its next instruction. active is set when a Stop hook
+	// already kept this turn going.
+	Stop(ctx context.Context, lastText string, active bool) string
+	// SessionStart runs before the first turn (source startup or resume)
+	// and after each compaction (source compact).
+	SessionStart(ctx context.Context, source, model string)
+	// SessionEnd runs when the conversation closes.
+	SessionEnd(ctx context.Context, reason string)
+	// PreCompact may refuse a compaction (an error) or add instructions
+	// for its summary; PostCompact is told the summary.
+	PreCompact(ctx context.Context, trigger, instructions string) ([]string, error)
+	PostCompact(ctx context.Context, trigger, summary string)
+	// PermissionRequest may answer a permission question before anyone is
+	// asked (decided false: ask as usual).
+	PermissionRequest(ctx context.Context, q permission.Question) (ans permission.Answer, decided bool)
+	// Notification tells of something the user should see (a permission
+	// prompt, an idle prompt).
+	Notification(ctx context.Context, kind, message, title string)
+}
+
+// Session sources, as SessionStart hooks are told them.
+const (
+	SourceStartup = "startup"
+	SourceResume  = "resume"
+	SourceCompact = "compact"
+)
+
+// maxStopBlocks is how many times in a row Stop hooks may keep a turn
+// going (Claude Code's bound); the next stop ends the turn with a note.
+const maxStopBlocks = 8
+
+// startSession fires SessionStart once, before the conversation's first
+// turn.
+func (e *Engine) startSession(ctx context.Context) {
+	e.mu.Lock()
+	started := e.started
+	e.started = true
+	e.mu.Unlock()
+	if started {
+		return
+	}
+	source := e.cfg.SessionSource
+	if source == "" {
+		source = SourceStartup
+	}
+	e.hooks.SessionStart(ctx, source, e.Model().ID)
+}
+
+// End fires the SessionEnd hooks with reason, once, if the session
+// started (SessionStart fired): the front end calls it when the
+// conversation closes. ctx bounds how long the hooks may run.
+func (e *Engine) End(ctx context.Context, reason string) {
+	e.mu.Lock()
+	fire := e.started && !e.ended
+	e.ended = true
+	e.mu.Unlock()
+	if fire {
+		e.hooks.SessionEnd(ctx, reason)
+	}
+}
+
+// promptBlocked runs the UserPromptSubmit hooks on a prompt's text.
+func (e *Engine) promptBlocked(ctx context.Context, prompt []provider.Block) (string, bool) {
+	blocked, reason := e.hooks.UserPromptSubmit(ctx, promptText(prompt))
+	return reason, blocked
+}
+
+// stopBlocked asks the Stop hooks whether the model must go on; a block's
+// reason becomes the model's next instruction. After maxStopBlocks blocks
+// in a row the hooks are not asked again: the turn ends with a note.
+func (r *run) stopBlocked(ctx context.Context) bool {
+	if r.stopBlocks >= maxStopBlocks {
+		note := fmt.Sprintf("Stop hooks blocked the end of the turn %d times in a row; ending the turn anyway.",
+			maxStopBlocks)
+		r.e.publish(event.Notice{Text: note})
+		r.e.rec.Note("stop_hook_limit", note)
+		return false
+	}
+	reason := r.e.hooks.Stop(ctx, r.lastText, r.stopBlocks > 0)
+	if reason == "" || ctx.Err() != nil {
+		return false
+	}
+	r.stopBlocks++
+	r.e.appendUser([]provider.Block{provider.TextBlock("Stop hook feedback:\n" + reason)}, true)
+	return true
+}
+
+// promptText is the text of a prompt's text blocks, for hooks.
+func promptText(blocks []provider.Block) string {
+	var out string
+	for _, b := range blocks {
+		if b.Type == provider.BlockText {
+			if out != "" {
+				out += "\n"
+			}
+			out += b.Text
+		}
+	}
+	return out
+}
