@@ -38,11 +38,13 @@ func realSession(t *testing.T, srv *providertest.Server, prompt bool, hooks stri
 // its input and the request id to answer.
 func hookCall(t *testing.T, s *session) (id string, input map[string]any, reqID string) {
 	t.Helper()
+	var others []map[string]any
+	defer func() { s.skipped = append(s.skipped, others...) }()
 	for {
 		m := s.expect("control_request", "")
 		req, _ := m["request"].(map[string]any)
 		if req["subtype"] != "hook_callback" {
-			s.skipped = append(s.skipped, m)
+			others = append(others, m) // put back once the callback is found
 			continue
 		}
 		input, _ = req["input"].(map[string]any)
