@@ -98,11 +98,13 @@ func (p *Pipeline) hookMiddleware(h Hooks) Middleware {
 			}
 			in.Elapsed = time.Since(start)
 			in.Interrupted = errors.Is(context.Cause(ctx), ErrInterrupted)
+			hctx, cancel := postContext(ctx, in.Interrupted)
+			defer cancel()
 			var r *tool.Result
 			if fh, ok := h.(FailureHooks); ok && out.Failed {
-				r = fh.PostToolUseFailure(ctx, in, out.Result)
+				r = fh.PostToolUseFailure(hctx, in, out.Result)
 			} else {
-				r = h.PostToolUse(ctx, in, out.Result)
+				r = h.PostToolUse(hctx, in, out.Result)
 			}
 			if r != nil {
 				out.Result = r
@@ -110,6 +112,19 @@ func (p *Pipeline) hookMiddleware(h Hooks) Middleware {
 			return out
 		}
 	}
+}
+
+// interruptedHookBudget bounds the post-call hooks of a call a user
+// interrupted: its own context is over, yet they must still be told.
+const interruptedHookBudget = 5 * time.Second
+
+// postContext is the context post-call hooks run under: the call's, or,
+// when a user interrupt ended it, a short budget of its own.
+func postContext(ctx context.Context, interrupted bool) (context.Context, context.CancelFunc) {
+	if !interrupted {
+		return ctx, func() {}
+	}
+	return context.WithTimeout(context.WithoutCancel(ctx), interruptedHookBudget)
 }
 
 // rank orders verdicts: deny beats ask beats allow beats none.

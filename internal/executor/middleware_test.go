@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"corvid/internal/permission"
 	"corvid/internal/tool"
@@ -167,5 +168,40 @@ func TestAbsolutePaths(t *testing.T) {
 		if got := string(absolutePaths(json.RawMessage(tc.in), "/w")); got != tc.want {
 			t.Errorf("absolutePaths(%s) = %s, want %s", tc.in, got, tc.want)
 		}
+	}
+}
+
+// ctxHooks records whether the post-call hook's context was still live.
+type ctxHooks struct {
+	scriptedHooks
+	live chan bool
+}
+
+func (h *ctxHooks) PostToolUseFailure(ctx context.Context, in HookInput, r *tool.Result) *tool.Result {
+	h.live <- ctx.Err() == nil && in.Interrupted
+	return nil
+}
+
+// A call a user interrupted still reaches PostToolUseFailure, told so,
+// with a context that is not already over.
+func TestInterruptedCallReachesFailureHook(t *testing.T) {
+	h := newHarness(t)
+	hooks := &ctxHooks{live: make(chan bool, 1)}
+	turn, interrupt := context.WithCancelCause(t.Context())
+	e := h.executor(turn, Config{Pipeline: &Pipeline{Permission: permission.AllowAll{}, Hooks: hooks}})
+	e.Add(call("c", "Cancelable", ""))
+	for len(h.startedIDs()) == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	interrupt(ErrInterrupted)
+	drain(e)
+	e.Wait()
+	select {
+	case live := <-hooks.live:
+		if !live {
+			t.Fatal("the failure hook ran with a dead context or without is_interrupt")
+		}
+	default:
+		t.Fatal("PostToolUseFailure did not run for the interrupted call")
 	}
 }
