@@ -1,6 +1,7 @@
 package executor
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -146,7 +147,7 @@ var pathFields = []string{"file_path", "notebook_path", "path"}
 // absolutePaths returns input with its relative path fields joined to
 // dir; input itself when there is nothing to change.
 func absolutePaths(input json.RawMessage, dir string) json.RawMessage {
-	if dir == "" {
+	if dir == "" || !bytes.Contains(input, []byte(`path"`)) {
 		return input
 	}
 	var m map[string]json.RawMessage
