@@ -138,3 +138,19 @@ func TestSessionStartAndEnd(t *testing.T) {
 		}
 	}
 }
+
+// CLAUDE_CODE_STOP_HOOK_BLOCK_CAP bounds how often Stop hooks keep a turn
+// going: with 2, two blocks are honoured and the third is overridden.
+func TestStopHookBlockCapFromEnv(t *testing.T) {
+	srv := providertest.Start(t, providertest.Scenario{Turns: []providertest.Turn{
+		{Blocks: []providertest.Block{providertest.Text("not yet")}, Repeat: 3}}})
+	r := &eventRunner{answers: map[string]string{hook.Stop: `{"decision":"block","reason":"more"}`}}
+	opts := baseOptions(fakeAPI(srv).with("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP", "2"))
+	opts.Cwd, opts.NoSessionPersistence = t.TempDir(), true
+	opts.Hooks = hook.New(r, everyEvent(hook.Stop), nil)
+	res, err := Run(t.Context(), opts)
+	if err != nil || res.IsError || len(srv.Requests()) != 3 || len(r.inputs) != 3 {
+		t.Fatalf("result %+v (%v) after %d requests and %d Stop runs, want 3 and 3", res, err,
+			len(srv.Requests()), len(r.inputs))
+	}
+}

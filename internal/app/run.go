@@ -169,6 +169,7 @@ func configure(opts Options) (s *setup, err error) {
 		Sink: opts.Sink, PartialMessages: opts.PartialMessages,
 	}
 	cfg.Structured, cfg.Hooks = so, engineHooks(hooks)
+	cfg.StopBlockCap = env.int("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP")
 	s = &setup{engine: cfg, kit: kit, gate: gate, resolve: resolver(env).Resolve, hooks: hooks}
 	if err := s.openSession(opts, env, git); err != nil {
 		return nil, err

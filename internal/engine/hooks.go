@@ -50,9 +50,10 @@ const (
 	SourceCompact = "compact"
 )
 
-// maxStopBlocks is how many times in a row Stop hooks may keep a turn
-// going (Claude Code's bound); the next stop ends the turn with a note.
-const maxStopBlocks = 8
+// DefaultStopBlockCap is how many times in a row Stop hooks may keep a
+// turn going (Claude Code's cap, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP): the
+// hooks are asked once more, and a further block is overridden.
+const DefaultStopBlockCap = 9
 
 // startSession fires SessionStart once, before the conversation's first
 // turn.
@@ -91,18 +92,23 @@ func (e *Engine) promptBlocked(ctx context.Context, prompt []provider.Block) (st
 }
 
 // stopBlocked asks the Stop hooks whether the model must go on; a block's
-// reason becomes the model's next instruction. After maxStopBlocks blocks
-// in a row the hooks are not asked again: the turn ends with a note.
+// reason becomes the model's next instruction. A block beyond the cap is
+// overridden: the turn ends with a note saying so.
 func (r *run) stopBlocked(ctx context.Context) bool {
-	if r.stopBlocks >= maxStopBlocks {
-		note := fmt.Sprintf("Stop hooks blocked the end of the turn %d times in a row; ending the turn anyway.",
-			maxStopBlocks)
-		r.e.publish(event.Notice{Text: note})
-		r.e.rec.Note("stop_hook_limit", note)
-		return false
-	}
 	reason := r.e.hooks.Stop(ctx, r.lastText, r.stopBlocks > 0)
 	if reason == "" || ctx.Err() != nil {
+		return false
+	}
+	limit := r.e.cfg.StopBlockCap
+	if limit <= 0 {
+		limit = DefaultStopBlockCap
+	}
+	if r.stopBlocks >= limit {
+		note := fmt.Sprintf("A hook blocked the turn from ending %d consecutive times; overriding it and ending "+
+			"the turn. Stop and SubagentStop hooks should check stop_hook_active and let the turn end while it "+
+			"is true; CLAUDE_CODE_STOP_HOOK_BLOCK_CAP raises this limit.", limit)
+		r.e.publish(event.Notice{Text: note})
+		r.e.rec.Note("stop_hook_limit", note)
 		return false
 	}
 	r.stopBlocks++

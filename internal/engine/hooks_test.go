@@ -116,22 +116,32 @@ func TestStopHookBlocksOnce(t *testing.T) {
 	}
 }
 
-// A Stop hook that always blocks is asked maxStopBlocks times; then the
-// turn ends with a note instead of looping.
+// A Stop hook that always blocks keeps the turn going cap times; it is
+// asked once more, and that block is overridden: the turn ends with a
+// note instead of looping (Claude Code: 9 blocks, 10 questions).
 func TestStopHookBound(t *testing.T) {
-	h := &recHooks{stop: func(int, string, bool) string { return "again" }}
-	f := newFixture(t, providertest.Scenario{Turns: []providertest.Turn{{Blocks: []providertest.Block{
-		providertest.Text("not yet")}, Repeat: maxStopBlocks + 1}}}, func(c *Config) { c.Hooks = h })
-	res := f.submit(t, t.Context(), "go")
-	if res.IsError || res.Subtype != event.SubtypeSuccess || len(f.srv.Requests()) != maxStopBlocks+1 {
-		t.Fatalf("result %+v after %d requests, want success after %d", res, len(f.srv.Requests()), maxStopBlocks+1)
-	}
-	if h.stops != maxStopBlocks {
-		t.Errorf("Stop asked %d times, want %d", h.stops, maxStopBlocks)
-	}
-	notes := eventsOf[event.Notice](f)
-	if len(notes) != 1 || !strings.Contains(notes[0].Text, "8 times in a row") {
-		t.Errorf("notices %+v", notes)
+	for _, limit := range []int{0, 3} {
+		want := limit
+		if want == 0 {
+			want = DefaultStopBlockCap
+		}
+		h := &recHooks{stop: func(int, string, bool) string { return "again" }}
+		f := newFixture(t, providertest.Scenario{Turns: []providertest.Turn{{Blocks: []providertest.Block{
+			providertest.Text("not yet")}, Repeat: want + 1}}}, func(c *Config) { c.Hooks, c.StopBlockCap = h, limit })
+		res := f.submit(t, t.Context(), "go")
+		if res.IsError || res.Subtype != event.SubtypeSuccess || len(f.srv.Requests()) != want+1 {
+			t.Fatalf("cap %d: result %+v after %d requests, want success after %d", limit, res, len(f.srv.Requests()), want+1)
+		}
+		if h.stops != want+1 {
+			t.Errorf("cap %d: Stop asked %d times, want %d", limit, h.stops, want+1)
+		}
+		notes := eventsOf[event.Notice](f)
+		if len(notes) != 1 || !strings.Contains(notes[0].Text, fmt.Sprintf("%d consecutive times", want)) {
+			t.Errorf("cap %d: notices %+v", limit, notes)
+		}
+		if n := strings.Count(fmt.Sprint(f.eng.Messages()), "Stop hook feedback"); n != want {
+			t.Errorf("cap %d: %d feedback messages, want %d", limit, n, want)
+		}
 	}
 }
 

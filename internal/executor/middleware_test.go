@@ -114,7 +114,7 @@ func TestHookDenyReason(t *testing.T) {
 	h := &scriptedHooks{pre: HookDecision{Permission: tool.PermissionDeny, Reason: "no deploys on Friday"}}
 	b := &bashLike{}
 	got := runOne(t, &Pipeline{Permission: permission.AllowAll{}, Hooks: h}, b, `{"command":"deploy"}`)
-	if len(b.ran) != 0 || !strings.Contains(got, "Denied by a PreToolUse hook: no deploys on Friday") {
+	if len(b.ran) != 0 || !strings.Contains(got, "PreToolUse:Bash hook error: no deploys on Friday") {
 		t.Fatalf("ran %v, result %q", b.ran, got)
 	}
 }

@@ -174,9 +174,9 @@ func denialOrigin(verdict tool.PermissionBehavior) Origin {
 
 func denialText(t tool.Tool, d permission.Decision, s Step) string {
 	if s.Verdict == tool.PermissionDeny && s.Reason != "" {
-		// The hook's reason is what the model is told (Claude Code shows
-		// it to Claude).
-		return "Denied by a PreToolUse hook: " + s.Reason
+		// The hook's reason is what the model is told, in Claude Code's
+		// words (testdata/claudecode/hooks).
+		return fmt.Sprintf("PreToolUse:%s hook error: %s", t.Name(), s.Reason)
 	}
 	if d.Message != "" {
 		return d.Message

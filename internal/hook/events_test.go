@@ -101,7 +101,7 @@ func TestSessionStartEvent(t *testing.T) {
 	s.SessionStart(context.Background(), SourceStartup, "claude-sonnet-4-5")
 	checkInput(t, r.only(t, "start"), withCommon(SessionStart, map[string]any{"source": "startup",
 		"model": "claude-sonnet-4-5"}))
-	if got := s.Context(); len(got) != 1 || got[0] != "SessionStart hook additional context: branch main is frozen" {
+	if got := s.Context(); len(got) != 1 || got[0] != "SessionStart:startup hook additional context: branch main is frozen" {
 		t.Errorf("context = %q", got)
 	}
 	if len(r.inputs["c"]) != 0 {

@@ -14,7 +14,7 @@ func (s *Set) SessionStart(ctx context.Context, source, model string) {
 		fields["model"] = model
 	}
 	for _, o := range s.fire(ctx, SessionStart, source, "", fields) {
-		s.addContext(SessionStart, "", o.Specific.AdditionalContext)
+		s.addContext(SessionStart, source, o.Specific.AdditionalContext)
 	}
 }
 
