@@ -140,12 +140,12 @@ func TestSessionStartAndEnd(t *testing.T) {
 }
 
 // CLAUDE_CODE_STOP_HOOK_BLOCK_CAP bounds how often Stop hooks keep a turn
-// going: with 2, two blocks are honoured and the third is overridden.
+// going: with 3, two blocks are honoured and the third is overridden.
 func TestStopHookBlockCapFromEnv(t *testing.T) {
 	srv := providertest.Start(t, providertest.Scenario{Turns: []providertest.Turn{
 		{Blocks: []providertest.Block{providertest.Text("not yet")}, Repeat: 3}}})
 	r := &eventRunner{answers: map[string]string{hook.Stop: `{"decision":"block","reason":"more"}`}}
-	opts := baseOptions(fakeAPI(srv).with("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP", "2"))
+	opts := baseOptions(fakeAPI(srv).with("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP", "3"))
 	opts.Cwd, opts.NoSessionPersistence = t.TempDir(), true
 	opts.Hooks = hook.New(r, everyEvent(hook.Stop), nil)
 	res, err := Run(t.Context(), opts)

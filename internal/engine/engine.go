@@ -27,8 +27,8 @@ type Config struct {
 	// SessionSource is what SessionStart hooks are told before the first
 	// turn: startup (the default) or resume.
 	SessionSource string
-	// StopBlockCap is how many Stop hook blocks in a row a turn honours
-	// (0: DefaultStopBlockCap).
+	// StopBlockCap is how many Stop hook blocks in a row end a turn
+	// anyway (0: DefaultStopBlockCap).
 	StopBlockCap int
 
 	Model          model.Info

@@ -50,9 +50,9 @@ const (
 	SourceCompact = "compact"
 )
 
-// DefaultStopBlockCap is how many times in a row Stop hooks may keep a
-// turn going (Claude Code's cap, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP): the
-// hooks are asked once more, and a further block is overridden.
+// DefaultStopBlockCap is how many Stop hook blocks in a row end a turn
+// anyway (Claude Code's cap, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP): the blocks
+// before it keep the turn going, the one that reaches it is overridden.
 const DefaultStopBlockCap = 9
 
 // startSession fires SessionStart once, before the conversation's first
@@ -92,13 +92,15 @@ func (e *Engine) promptBlocked(ctx context.Context, prompt []provider.Block) (st
 }
 
 // stopBlocked asks the Stop hooks whether the model must go on; a block's
-// reason becomes the model's next instruction. A block beyond the cap is
-// overridden: the turn ends with a note saying so.
+// reason becomes the model's next instruction. The block that reaches the
+// cap is overridden: the turn ends with a note saying so, as Claude Code
+// does (testdata/claudecode/hooks).
 func (r *run) stopBlocked(ctx context.Context) bool {
 	reason := r.e.hooks.Stop(ctx, r.lastText, r.stopBlocks > 0)
 	if reason == "" || ctx.Err() != nil {
 		return false
 	}
+	r.stopBlocks++
 	limit := r.e.cfg.StopBlockCap
 	if limit <= 0 {
 		limit = DefaultStopBlockCap
@@ -111,7 +113,6 @@ func (r *run) stopBlocked(ctx context.Context) bool {
 		r.e.rec.Note("stop_hook_limit", note)
 		return false
 	}
-	r.stopBlocks++
 	r.e.appendUser([]provider.Block{provider.TextBlock("Stop hook feedback:\n" + reason)}, true)
 	return true
 }

@@ -116,9 +116,9 @@ func TestStopHookBlocksOnce(t *testing.T) {
 	}
 }
 
-// A Stop hook that always blocks keeps the turn going cap times; it is
-// asked once more, and that block is overridden: the turn ends with a
-// note instead of looping (Claude Code: 9 blocks, 10 questions).
+// A Stop hook that always blocks keeps the turn going until its blocks
+// reach the cap; that block is overridden and the turn ends with a note
+// instead of looping (Claude Code: 9 questions, 8 continuations).
 func TestStopHookBound(t *testing.T) {
 	for _, limit := range []int{0, 3} {
 		want := limit
@@ -127,20 +127,20 @@ func TestStopHookBound(t *testing.T) {
 		}
 		h := &recHooks{stop: func(int, string, bool) string { return "again" }}
 		f := newFixture(t, providertest.Scenario{Turns: []providertest.Turn{{Blocks: []providertest.Block{
-			providertest.Text("not yet")}, Repeat: want + 1}}}, func(c *Config) { c.Hooks, c.StopBlockCap = h, limit })
+			providertest.Text("not yet")}, Repeat: want}}}, func(c *Config) { c.Hooks, c.StopBlockCap = h, limit })
 		res := f.submit(t, t.Context(), "go")
-		if res.IsError || res.Subtype != event.SubtypeSuccess || len(f.srv.Requests()) != want+1 {
-			t.Fatalf("cap %d: result %+v after %d requests, want success after %d", limit, res, len(f.srv.Requests()), want+1)
+		if res.IsError || res.Subtype != event.SubtypeSuccess || len(f.srv.Requests()) != want {
+			t.Fatalf("cap %d: result %+v after %d requests, want success after %d", limit, res, len(f.srv.Requests()), want)
 		}
-		if h.stops != want+1 {
-			t.Errorf("cap %d: Stop asked %d times, want %d", limit, h.stops, want+1)
+		if h.stops != want {
+			t.Errorf("cap %d: Stop asked %d times, want %d", limit, h.stops, want)
 		}
 		notes := eventsOf[event.Notice](f)
 		if len(notes) != 1 || !strings.Contains(notes[0].Text, fmt.Sprintf("%d consecutive times", want)) {
 			t.Errorf("cap %d: notices %+v", limit, notes)
 		}
-		if n := strings.Count(fmt.Sprint(f.eng.Messages()), "Stop hook feedback"); n != want {
-			t.Errorf("cap %d: %d feedback messages, want %d", limit, n, want)
+		if n := strings.Count(fmt.Sprint(f.eng.Messages()), "Stop hook feedback"); n != want-1 {
+			t.Errorf("cap %d: %d feedback messages, want %d", limit, n, want-1)
 		}
 	}
 }
