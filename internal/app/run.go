@@ -208,7 +208,7 @@ func (s *setup) openSession(opts Options, env environment, git *gitSnapshot) err
 	cfg.SessionID, cfg.History, cfg.Opening = conv.id, conv.history, ws.opening()
 	cfg.SessionDir = sessionDir(cfgDir, opts.Cwd, conv.id)
 	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain, hookContext(s.hooks))
-	if opts.Continue || opts.Resume != "" {
+	if (opts.Continue || opts.Resume != "") && len(conv.history) > 0 {
 		cfg.SessionSource = engine.SourceResume
 	}
 	if conv.writer != nil {

@@ -117,7 +117,7 @@ type Engine struct {
 	model     model.Info              // the main model; SetModel changes it between requests
 	thinking  int                     // max thinking tokens; 0 leaves the default
 	started   bool                    // SessionStart fired
-	ended     bool                    // SessionEnd fired (or may no longer)
+	ended     bool                    // End was called
 }
 
 // SetModel makes m the main model from the next request on.
@@ -250,11 +250,7 @@ func (e *Engine) SubmitBlocks(hard context.Context, prompt []provider.Block) eve
 	e.startSession(ctx)
 	e.publishInit()
 	if reason, blocked := e.promptBlocked(ctx, prompt); blocked {
-		res := errorResult(event.SubtypeDuringExecution, "hook_stopped",
-			"Prompt blocked by a UserPromptSubmit hook: "+reason)
-		e.finish(&res, start, 0)
-		e.publish(res)
-		return res
+		return e.refuse(start, "Prompt blocked by a UserPromptSubmit hook: "+reason)
 	}
 	e.addPrompt(prompt)
 	r := &run{e: e, hard: hard, cancel: cancel, model: e.Model(), fallbacks: e.cfg.FallbackModels, msgs: 1}
