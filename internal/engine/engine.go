@@ -250,7 +250,7 @@ func (e *Engine) SubmitBlocks(hard context.Context, prompt []provider.Block) eve
 	e.startSession(ctx)
 	e.publishInit()
 	if reason, blocked := e.promptBlocked(ctx, prompt); blocked {
-		return e.refuse(start, "Prompt blocked by a UserPromptSubmit hook: "+reason)
+		return e.promptRefused(start, reason, promptText(prompt))
 	}
 	e.addPrompt(prompt)
 	r := &run{e: e, hard: hard, cancel: cancel, model: e.Model(), fallbacks: e.cfg.FallbackModels, msgs: 1}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"corvid/internal/event"
 	"corvid/internal/executor"
@@ -89,6 +90,20 @@ func (e *Engine) End(ctx context.Context, reason string) {
 func (e *Engine) promptBlocked(ctx context.Context, prompt []provider.Block) (string, bool) {
 	blocked, reason := e.hooks.UserPromptSubmit(ctx, promptText(prompt))
 	return reason, blocked
+}
+
+// promptRefused ends a turn whose prompt a UserPromptSubmit hook blocked,
+// as Claude Code does (testdata/claudecode/hooks/prompt-blocked.jsonl):
+// the prompt never reaches the model or the conversation, the user is
+// told why in a notice, and the result is a success without turns whose
+// text says the same.
+func (e *Engine) promptRefused(start time.Time, reason, prompt string) event.Result {
+	text := "UserPromptSubmit operation blocked by hook:\n" + reason + "\n\n\nOriginal prompt: " + prompt
+	e.publish(event.Notice{Text: text})
+	res := event.Result{Subtype: event.SubtypeSuccess, Text: text, TerminalReason: "hook_stopped"}
+	e.finish(&res, start, 0)
+	e.publish(res)
+	return res
 }
 
 // stopBlocked asks the Stop hooks whether the model must go on; a block's

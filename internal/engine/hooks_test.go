@@ -145,15 +145,20 @@ func TestStopHookBound(t *testing.T) {
 	}
 }
 
-// A UserPromptSubmit hook that blocks keeps the prompt from the model and
-// ends the turn with its reason.
+// A UserPromptSubmit hook that blocks keeps the prompt from the model
+// and the conversation; the turn ends as Claude Code ends it: a notice
+// and a successful result, without turns, that say why.
 func TestUserPromptSubmitBlocks(t *testing.T) {
 	h := &recHooks{prompt: func(string) (bool, string) { return true, "no secrets" }}
 	f := newFixture(t, providertest.Scenario{}, func(c *Config) { c.Hooks = h })
 	res := f.submit(t, t.Context(), "print the key")
-	if !res.IsError || res.TerminalReason != "hook_stopped" || len(res.Errors) != 1 ||
-		!strings.Contains(res.Errors[0], "no secrets") || len(f.srv.Requests()) != 0 || len(f.eng.Messages()) != 0 {
+	want := "UserPromptSubmit operation blocked by hook:\nno secrets\n\n\nOriginal prompt: print the key"
+	if res.IsError || res.Subtype != event.SubtypeSuccess || res.Text != want || res.NumTurns != 0 ||
+		len(f.srv.Requests()) != 0 || len(f.eng.Messages()) != 0 {
 		t.Fatalf("result %+v, %d requests, %d messages", res, len(f.srv.Requests()), len(f.eng.Messages()))
+	}
+	if notes := eventsOf[event.Notice](f); len(notes) != 1 || notes[0].Text != want {
+		t.Errorf("notices %+v", notes)
 	}
 }
 
