@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"corvid/internal/app"
 	"corvid/internal/provider/providertest"
@@ -209,5 +210,25 @@ func TestHostCompactHooks(t *testing.T) {
 	s.finish()
 	if reqs := srv.Requests(); len(reqs) != 2 || !strings.Contains(bodyText(reqs[1]), "PRE-EXTRA-5") {
 		t.Fatalf("the PreCompact hook's instructions did not reach the summary request")
+	}
+}
+
+// When the input ends the conversation closes; a SessionEnd callback is
+// not sent to a host whose input is gone (it could not answer), and
+// closing does not wait for one.
+func TestHostSessionEndAfterInput(t *testing.T) {
+	srv := providertest.Start(t, providertest.Scenario{Turns: []providertest.Turn{
+		{Blocks: []providertest.Block{providertest.Text("bye")}}}})
+	s, _ := realSession(t, srv, false, `{"SessionEnd":[{"hookCallbackIds":["end"]}]}`)
+	s.send(user("hi"))
+	s.expect("result", "success")
+	start := time.Now()
+	for _, m := range s.finish() {
+		if contains(m, `"subtype":"hook_callback"`) {
+			t.Errorf("a callback was sent after the input ended: %v", m)
+		}
+	}
+	if took := time.Since(start); took > 8*time.Second {
+		t.Errorf("closing took %v", took)
 	}
 }
