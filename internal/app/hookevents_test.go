@@ -154,3 +154,49 @@ func TestStopHookBlockCapFromEnv(t *testing.T) {
 			len(srv.Requests()), len(r.inputs))
 	}
 }
+
+// A PreToolUse hook's allow settles a prompt but never a deny or ask rule,
+// and an input it rewrote is judged by the rules like the model's own
+// (the real permission engine, print mode: nobody to ask).
+func TestHookAllowDoesNotOverrideRules(t *testing.T) {
+	allow := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}`
+	rewrite := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow",` +
+		`"updatedInput":{"command":"rm -f keep.txt"}}}`
+	for _, tc := range []struct {
+		name, command, answer, made string
+		ran                         bool
+	}{
+		{"allow settles the prompt", "touch made.txt", allow, "made.txt", true},
+		{"deny rule wins", "rm -f keep.txt", allow, "", false},
+		{"ask rule still asks", "touch asked.txt", allow, "asked.txt", false},
+		{"rewritten input is judged", "touch other.txt", rewrite, "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := providertest.Start(t, providertest.Scenario{Turns: []providertest.Turn{
+				{Blocks: []providertest.Block{providertest.ToolUse("toolu_1", "Bash", map[string]any{"command": tc.command})}},
+				{Blocks: []providertest.Block{providertest.Text("end")}}}})
+			r := &eventRunner{answers: map[string]string{hook.PreToolUse: tc.answer}}
+			opts := baseOptions(fakeAPI(srv).with("CORVID_CONFIG_DIR", t.TempDir()))
+			opts.Cwd, opts.NoSessionPersistence = t.TempDir(), true
+			opts.DisallowedTools = []string{"Bash(rm *)"}
+			opts.SettingsFlag = `{"permissions":{"ask":["Bash(touch asked*)"]}}`
+			opts.Hooks = hook.New(r, everyEvent(hook.PreToolUse), nil)
+			keep := filepath.Join(opts.Cwd, "keep.txt")
+			if err := os.WriteFile(keep, nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Run(t.Context(), opts); err != nil {
+				t.Fatal(err)
+			}
+			_, keepErr := os.Stat(keep)
+			ran := keepErr != nil
+			if tc.made != "" {
+				_, err := os.Stat(filepath.Join(opts.Cwd, tc.made))
+				ran = err == nil
+			}
+			if ran != tc.ran || len(r.inputs) != 1 {
+				t.Fatalf("ran %v, want %v (%d hook runs)", ran, tc.ran, len(r.inputs))
+			}
+		})
+	}
+}

@@ -71,40 +71,25 @@ func TestHookMiddlewareSuccessAndFailure(t *testing.T) {
 	}
 }
 
-// A PreToolUse allow settles a prompt but never a deny or ask rule, and
-// an input a hook rewrote goes to the permission rules like the model's.
-func TestHookAllowDoesNotOverrideRules(t *testing.T) {
-	gate, errs := permission.New(permission.Config{Mode: permission.ModeDefault,
-		WorkDirs: []string{t.TempDir()},
-		Deny:     []permission.RuleSource{{Text: "Bash(rm *)", Source: permission.SourceProject}},
-		Ask:      []permission.RuleSource{{Text: "Bash(git push *)", Source: permission.SourceProject}}})
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	allow := func(updated string) *scriptedHooks {
-		h := &scriptedHooks{pre: HookDecision{Permission: tool.PermissionAllow}}
-		if updated != "" {
-			h.pre.UpdatedInput = json.RawMessage(updated)
-		}
-		return h
-	}
-	cases := []struct {
-		name, input, updated string
-		ran                  bool
-	}{
-		{"allow settles the prompt", `{"command":"touch x"}`, "", true},
-		{"deny rule wins", `{"command":"rm -rf x"}`, "", false},
-		{"ask rule still asks (nobody to ask)", `{"command":"git push origin"}`, "", false},
-		{"rewritten input is checked", `{"command":"touch x"}`, `{"command":"rm -rf x"}`, false},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			b := &bashLike{}
-			got := runOne(t, &Pipeline{Permission: gate, Hooks: allow(tc.updated)}, b, tc.input)
-			if ran := len(b.ran) == 1; ran != tc.ran {
-				t.Fatalf("ran %v (%q), want %v", b.ran, got, tc.ran)
-			}
-		})
+// recChecker records what the permission checker is asked and allows.
+type recChecker struct{ reqs []permission.Request }
+
+func (c *recChecker) Check(_ context.Context, req permission.Request) permission.Decision {
+	c.reqs = append(c.reqs, req)
+	return permission.Decision{Behavior: tool.PermissionAllow}
+}
+
+// The hook's verdict and its replacement input go to the permission
+// checker, which decides (an allow is weighed there, never final: the
+// rule engine's side is tested in app's TestHookAllowDoesNotOverrideRules).
+func TestHookVerdictAndInputReachChecker(t *testing.T) {
+	h := &scriptedHooks{pre: HookDecision{Permission: tool.PermissionAllow, UpdatedInput: json.RawMessage(`{"command":"b"}`)}}
+	c := &recChecker{}
+	b := &bashLike{}
+	runOne(t, &Pipeline{Permission: c, Hooks: h}, b, `{"command":"a"}`)
+	if len(c.reqs) != 1 || c.reqs[0].Hook != tool.PermissionAllow || commandOf(c.reqs[0].Input) != "b" ||
+		!slices.Equal(b.ran, []string{"b"}) {
+		t.Fatalf("checker asked %+v, ran %v", c.reqs, b.ran)
 	}
 }
 
