@@ -73,15 +73,17 @@ func slashCommand(text string) (name, arg string, ok bool) {
 // setup is a configured run: the engine's configuration and what must be
 // released when the run ends.
 type setup struct {
+	// hooks are the conversation's hooks (nil: none); transcript is the
+	// transcript's path ("" when none is written), as hooks are told.
+	hooks      *hook.Set
+	transcript string
+
 	engine    engine.Config
 	gate      *permission.Engine
 	resolve   func(name string) model.Info
 	kit       *toolkit
 	conv      *conversation
 	stopSweep func() // ends the sweep of old spill files
-	hooks     *hook.Set
-	// transcript is the transcript's path ("" when none is written).
-	transcript string
 }
 
 // close stops whatever background shells are still running and makes the
