@@ -216,3 +216,43 @@ func TestToolHooksInEngine(t *testing.T) {
 		t.Errorf("hook calls %q", got)
 	}
 }
+
+// subHooks are parent hooks that also hold SubagentStop hooks.
+type subHooks struct {
+	*recHooks
+	stops []string
+}
+
+func (h *subHooks) SubagentStopper(id, typ, path string) func(context.Context, string, bool) string {
+	return func(_ context.Context, last string, active bool) string {
+		h.stops = append(h.stops, fmt.Sprintf("%s %s %s: %s/%v", id, typ, path, last, active))
+		return "sub stop"
+	}
+}
+
+// A sub-agent runs its parent's tool hooks but none of its session,
+// prompt or compaction hooks, and SubagentStop instead of Stop.
+func TestForSubagent(t *testing.T) {
+	if ForSubagent(nil, "a1", "x", "") != nil {
+		t.Fatal("no hooks must stay nil")
+	}
+	h := &subHooks{recHooks: &recHooks{stop: func(int, string, bool) string { return "parent stop" }}}
+	f := newFixture(t, providertest.Scenario{Turns: []providertest.Turn{
+		{Blocks: []providertest.Block{sleep("t1", 1)}}, {Blocks: []providertest.Block{providertest.Text("a")}},
+		{Blocks: []providertest.Block{providertest.Text("b")}}}}, func(c *Config) {
+		c.Hooks, c.StopBlockCap = ForSubagent(h, "a1", "reviewer", "/t/a1.jsonl"), 2
+	})
+	f.submit(t, t.Context(), "task")
+	f.eng.End(t.Context(), "other")
+	if got, want := h.seen(), []string{"PostToolUse(Sleep,slept t1)"}; !slices.Equal(got, want) {
+		t.Errorf("parent hooks ran %q, want only %q", got, want)
+	}
+	want := []string{"a1 reviewer /t/a1.jsonl: a/false", "a1 reviewer /t/a1.jsonl: b/true"}
+	if !slices.Equal(h.stops, want) {
+		t.Errorf("sub-agent stops %q, want %q", h.stops, want)
+	}
+	plain := ForSubagent(&recHooks{stop: func(int, string, bool) string { return "parent stop" }}, "a2", "x", "")
+	if plain.Stop(t.Context(), "done", false) != "" {
+		t.Error("a parent without SubagentStop hooks stopped the sub-agent with its Stop hooks")
+	}
+}

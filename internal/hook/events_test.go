@@ -210,3 +210,25 @@ func TestNilSetEvents(t *testing.T) {
 		t.Error("a nil set acted")
 	}
 }
+
+// The engine finds a sub-agent's stop point through this method (see
+// engine.ForSubagent).
+var _ interface {
+	SubagentStopper(id, typ, path string) func(context.Context, string, bool) string
+} = (*Set)(nil)
+
+func TestSubagentStopper(t *testing.T) {
+	r := &recRunner{answers: map[string]string{"sub": `{"decision":"block","reason":"review again"}`}}
+	if New(r, one(Stop, "", "x"), common).SubagentStopper("a1", "t", "") != nil {
+		t.Error("a stop point without SubagentStop hooks")
+	}
+	stop := New(r, one(SubagentStop, "reviewer", "sub"), common).SubagentStopper("a1", "reviewer", "/t/a1.jsonl")
+	if got := stop(context.Background(), "LGTM", true); got != "review again" {
+		t.Errorf("stop = %q", got)
+	}
+	in := r.only(t, "sub")
+	if in["agent_id"] != "a1" || in["agent_type"] != "reviewer" || in["agent_transcript_path"] != "/t/a1.jsonl" ||
+		in["stop_hook_active"] != true || in["last_assistant_message"] != "LGTM" {
+		t.Errorf("input %v", in)
+	}
+}

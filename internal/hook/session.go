@@ -58,3 +58,16 @@ func (s *Set) SubagentStop(ctx context.Context, in SubagentStopInput) string {
 	}
 	return ""
 }
+
+// SubagentStopper returns one sub-agent's stop point for
+// engine.ForSubagent: its SubagentStop hooks, told the agent's id, type
+// and transcript. It is nil when there are no SubagentStop hooks.
+func (s *Set) SubagentStopper(agentID, agentType, transcriptPath string) func(ctx context.Context, lastText string, active bool) string {
+	if !s.Has(SubagentStop) {
+		return nil
+	}
+	return func(ctx context.Context, lastText string, active bool) string {
+		return s.SubagentStop(ctx, SubagentStopInput{AgentID: agentID, AgentType: agentType,
+			TranscriptPath: transcriptPath, LastText: lastText, Active: active})
+	}
+}
