@@ -207,3 +207,30 @@ func TestEventHooks(t *testing.T) {
 		t.Errorf("the call the hook allowed did not run: %v", err)
 	}
 }
+
+// The SDK's supportedCommands() lists a project's custom command as
+// Claude Code 2.1.332 reports it (the source after the description; a
+// YAML list "[name]" as argument hint shows as "name"), and a /command
+// prompt reaches the model expanded.
+func TestCustomCommands(t *testing.T) {
+	work := t.TempDir()
+	cmdDir := filepath.Join(work, ".claude", "commands")
+	if err := os.MkdirAll(cmdDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	def := "---\ndescription: Greet someone\nargument-hint: [name]\n---\nSay hello to $0 and $1.\n"
+	if err := os.WriteFile(filepath.Join(cmdDir, "greet.md"), []byte(def), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runScriptIn(t, "commands.mjs", turns(say("hello said")), work)
+	if r.get(t, "greet", "description") != "Greet someone (project)" || r.get(t, "greet", "argumentHint") != "name" {
+		t.Errorf("supportedCommands greet = %v", r.get(t, "greet"))
+	}
+	if r.get(t, "results", 0, "result") != "hello said" {
+		t.Errorf("results = %v", r.get(t, "results"))
+	}
+	b := r.body(t, 0)
+	if !strings.Contains(b, `<command-name>/greet</command-name>`) || !strings.Contains(b, "Say hello to sdk and world.") {
+		t.Errorf("the command was not expanded: %s", b)
+	}
+}

@@ -33,6 +33,8 @@ func scriptCommands() map[string]func(*testscript.TestScript, bool, []string) {
 		"corvidsigproc": s.corvidSignalProc,
 		"noprocs":       noprocs,
 		"sessions":      sessionsCmd,
+		"subagents":     subagentsCmd,
+		"corvidsigat":   s.corvidSignalAt,
 		"tmpfs":         tmpfsCmd,
 	}
 }
@@ -84,7 +86,9 @@ func (s *servers) fakeapi(ts *testscript.TestScript, neg bool, args []string) {
 		_, err = ts.Stdout().Write(reqs[i].Body)
 		ts.Check(err)
 	default:
-		ts.Fatalf("fakeapi: unknown verb %q", args[0])
+		if !s.agentVerbs(ts, args) {
+			ts.Fatalf("fakeapi: unknown verb %q", args[0])
+		}
 	}
 }
 

@@ -84,4 +84,6 @@ type Options struct {
 	Hooks *hook.Set
 	// JSONSchema asks for a structured output matching it (--json-schema).
 	JSONSchema json.RawMessage
+	// AgentsJSON is --agents: sub-agent definitions by name.
+	AgentsJSON string
 }

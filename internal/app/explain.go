@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"corvid/internal/permission"
+	"corvid/internal/tool"
+	"corvid/internal/tools/todowrite"
 )
 
 // Explain answers "would this call be allowed here, and why?" for
@@ -13,7 +15,7 @@ import (
 // trust, flags and mode a run would use, and without asking or running
 // anything.
 func Explain(opts Options, query string) (permission.Decision, error) {
-	name, input, err := parseQuery(query)
+	name, input, err := parseQuery(query, describedTools())
 	if err != nil {
 		return permission.Decision{}, err
 	}
@@ -33,32 +35,32 @@ func Explain(opts Options, query string) (permission.Decision, error) {
 	for _, e := range errs {
 		warnf(opts, "warning: permission rule ignored: %v\n", e)
 	}
-	if _, judged := subjectField(name); judged && string(input) == "{}" {
+	if _, judged := subjectField(cfg.Tools, name); judged && string(input) == "{}" {
 		return explainWholeTool(cfg, name), nil
 	}
 	return eng.Explain(name, input), nil
 }
 
-// subjectField is the input field a query's argument fills, per tool.
-func subjectField(tool string) (string, bool) {
-	switch tool {
-	case "Bash":
-		return "command", true
-	case "Read", "Edit", "MultiEdit", "Write":
-		return "file_path", true
-	case "NotebookEdit":
-		return "notebook_path", true
-	case "Glob", "Grep":
-		return "path", true
-	case "WebFetch":
-		return "url", true
+// subjectField is the input field a query's argument fills, as the
+// named tool says (tool.Queried).
+func subjectField(tools []tool.Tool, name string) (string, bool) {
+	for _, t := range tools {
+		if q, ok := t.(tool.Queried); ok && t.Name() == name {
+			return q.SubjectField(), true
+		}
 	}
 	return "", false
 }
 
+// describedTools are the built-in tools, built only to read their
+// self-descriptions (nothing runs them).
+func describedTools() []tool.Tool {
+	return (&toolkit{todos: todowrite.NewList()}).tools()
+}
+
 // parseQuery reads "Tool" or "Tool(argument)" into a tool name and an
 // input object.
-func parseQuery(q string) (string, json.RawMessage, error) {
+func parseQuery(q string, tools []tool.Tool) (string, json.RawMessage, error) {
 	q = strings.TrimSpace(q)
 	name, arg, hasArg := strings.Cut(q, "(")
 	if hasArg {
@@ -72,7 +74,7 @@ func parseQuery(q string) (string, json.RawMessage, error) {
 	}
 	input := map[string]string{}
 	if hasArg {
-		field, ok := subjectField(name)
+		field, ok := subjectField(tools, name)
 		if !ok {
 			return "", nil, fmt.Errorf("%q: corvid does not know which input of %s the argument is", q, name)
 		}

@@ -22,7 +22,7 @@ func explainWholeTool(cfg permission.Config, name string) permission.Decision {
 	if r, ok := wholeToolRule(cfg.Ask, name); ok {
 		return wholeTool(tool.PermissionAsk, "every %s call asks first, by the rule %s", name, r)
 	}
-	field, _ := subjectField(name)
+	field, _ := subjectField(cfg.Tools, name)
 	noun := map[string]string{"command": "commands", "url": "URLs"}[field]
 	if noun == "" {
 		noun = "paths"

@@ -48,6 +48,7 @@ func Open(ctx context.Context, cfg Config) (*Conversation, error) {
 	c := &Conversation{s: s, opts: cfg}
 	s.engine.Init = c.Info
 	c.eng = engine.New(s.engine)
+	s.current = c.eng.Model
 	c.eng.SetMaxThinkingTokens(cfg.MaxThinkingTokens)
 	// A hard stop ends background shells at once, alongside the tools.
 	c.stop = context.AfterFunc(ctx, s.closeShells)
@@ -76,7 +77,18 @@ func (c *Conversation) Submit(ctx context.Context, prompt []provider.Block) even
 			return c.eng.Report(ctx, c.s.engine.Costs.Render())
 		}
 	}
-	return c.eng.SubmitBlocks(ctx, prompt)
+	defer c.s.cmds.endTurn()
+	t, declined := c.customTurn(ctx, prompt)
+	if declined != nil {
+		return *declined
+	}
+	if t.model.ID != "" {
+		prev := c.eng.Model()
+		c.eng.SetModel(t.model)
+		defer c.eng.SetModel(prev)
+	}
+	// UserPromptSubmit hooks are told the prompt as it was typed.
+	return c.eng.SubmitAs(ctx, engine.PromptText(prompt), t.blocks)
 }
 
 // setBusy marks a turn running. When it ends, an interrupt that arrived
@@ -132,8 +144,9 @@ func (c *Conversation) SetMaxThinkingTokens(n int) { c.eng.SetMaxThinkingTokens(
 func (c *Conversation) Info() event.Init {
 	cfg := &c.s.engine
 	return event.Init{SessionID: cfg.SessionID, Cwd: cfg.Cwd, Model: c.eng.Model().ID,
-		Tools: cfg.Tools.Names(), PermissionMode: string(c.s.gate.Mode()),
-		APIKeySource: cfg.APIKeySource, SlashCommands: cfg.SlashCommands}
+		Tools: initToolNames(cfg.Tools.Names()), Agents: c.s.agents.names(), PermissionMode: string(c.s.gate.Mode()),
+		APIKeySource: cfg.APIKeySource, SlashCommands: cfg.SlashCommands,
+		Commands: c.s.cmds.describe(), Skills: c.s.cmds.set.SkillNames(), OutputStyle: c.s.style.Name}
 }
 
 // MaxThinkingTokens returns the thinking budget (0: the default).

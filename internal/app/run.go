@@ -12,9 +12,11 @@ import (
 	"corvid/internal/event"
 	"corvid/internal/hook"
 	"corvid/internal/model"
+	"corvid/internal/outputstyle"
 	"corvid/internal/permission"
 	"corvid/internal/session"
 	"corvid/internal/shells"
+	"corvid/internal/tool"
 	"corvid/internal/tools/bash"
 	"corvid/internal/version"
 )
@@ -82,13 +84,21 @@ type setup struct {
 	gate      *permission.Engine
 	resolve   func(name string) model.Info
 	kit       *toolkit
+	cmds      *commands
+	style     outputstyle.Style
 	conv      *conversation
 	stopSweep func() // ends the sweep of old spill files
+	agents    *agents
+	// current is the conversation's live main model (set by Open).
+	current func() model.Info
 }
 
 // close stops whatever background shells are still running and makes the
 // transcript durable.
 func (s *setup) close() {
+	if s.agents != nil {
+		s.agents.close()
+	}
 	s.closeShells()
 	if s.stopSweep != nil {
 		s.stopSweep()
@@ -148,7 +158,9 @@ func configure(opts Options) (s *setup, err error) {
 	for _, e := range errs {
 		warnf(opts, "warning: permission rule ignored: %v\n", e)
 	}
-	builtin := restrict(opts, kit.tools())
+	s = &setup{kit: kit, gate: gate, resolve: resolver(env).Resolve}
+	ag := newAgents(opts, env, kit, &s)
+	builtin := restrict(opts, withCommands(opts, env, settings, s, append(append([]tool.Tool{ag.tool}, kit.tools()...), ag.stop)))
 	so, extra, err := structuredOutput(opts)
 	if err != nil {
 		return nil, err
@@ -166,17 +178,19 @@ func configure(opts Options) (s *setup, err error) {
 		MaxConcurrency: env.int("CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY"),
 		Cwd:            opts.Cwd, Dirs: pcfg.WorkDirs,
 		Compaction:    compaction(env, settings, kit.files, kit.todos),
-		NoPromptCache: env.bool("DISABLE_PROMPT_CACHING"), SlashCommands: slashCommands,
+		NoPromptCache: env.bool("DISABLE_PROMPT_CACHING"), SlashCommands: s.engine.SlashCommands,
 		PermissionMode: mode, APIKeySource: keySource,
 		Sink: opts.Sink, PartialMessages: opts.PartialMessages,
 	}
 	cfg.Structured, cfg.Hooks = so, engineHooks(hooks)
 	cfg.StopBlockCap = env.int("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP")
-	s = &setup{engine: cfg, kit: kit, gate: gate, resolve: resolver(env).Resolve, hooks: hooks}
+	s.engine, s.style, s.hooks = cfg, outputStyle(opts, env, settings), hooks
 	if err := s.openSession(opts, env, git); err != nil {
 		return nil, err
 	}
 	s.stopSweep = startSweep(env, cleanupPeriod(opts, settings), s.engine.SessionDir)
+	ag.bind(opts, s)
+	s.agents = ag
 	return s, nil
 }
 
@@ -205,14 +219,15 @@ func (s *setup) openSession(opts Options, env environment, git *gitSnapshot) err
 	if m := model.Resolve(conv.model); conv.model != "" && opts.Model == "" && m.Known {
 		cfg.Model = m
 	}
-	nested := watchNested(kit.files, opts, env, ws.files)
-	cfg.System = systemPrompt(opts, cfg.Tools.Names(), ws.env.Render(), cfg.Model)
+	nested := watchNested(kit.files, opts, env, ws.files, s.cmds.touch)
+	cfg.System = systemPrompt(opts, cfg.Tools.Tools(), ws.env.Render(), cfg.Model, s.style)
 	cfg.SessionID, cfg.History, cfg.Opening = conv.id, conv.history, ws.opening()
 	cfg.SessionDir = sessionDir(cfgDir, opts.Cwd, conv.id)
 	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain, hookContext(s.hooks))
 	if (opts.Continue || opts.Resume != "") && len(conv.history) > 0 {
 		cfg.SessionSource = engine.SourceResume
 	}
+	s.openCommands()
 	if conv.writer != nil {
 		s.transcript = session.Path(cfgDir, opts.Cwd, conv.id)
 		cfg.Transcript = newTranscriptRecorder(conv.writer, func(f string, a ...any) { warnf(opts, f, a...) })

@@ -93,6 +93,9 @@ func permissionConfig(opts Options, s *config.Settings, mode permission.Mode) pe
 		Home:     home, BypassDisabled: s.DisableBypassPermissionsMode,
 		Persist: func(rule string) error { return config.AddRule(local, "allow", rule) },
 		Asker:   opts.Asker,
+		// Every engine judges tools by their own descriptions: without
+		// them each tool would be unknown and rules naming it ignored.
+		Tools: describedTools(),
 	}
 }
 

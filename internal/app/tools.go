@@ -46,20 +46,22 @@ func newToolkit(env environment, extraEnv map[string]string, summary webfetch.Su
 
 // tools returns the built-in tools in the order the model sees them.
 func (k *toolkit) tools() []tool.Tool {
-	return []tool.Tool{
+	out := []tool.Tool{
 		bash.New(k.shells, k.bash),
 		bashoutput.New(k.shells),
 		killshell.New(k.shells),
 		glob.New(),
 		grep.New(grep.Options{Hidden: true}),
-		read.New(k.files),
-		edit.New(k.files),
-		multiedit.New(k.files),
-		write.New(k.files),
-		notebookedit.New(k.files),
-		webfetch.New(k.fetch),
-		todowrite.New(k.todos),
 	}
+	out = append(out, k.fileTools(k.files)...)
+	return append(out, webfetch.New(k.fetch), todowrite.New(k.todos))
+}
+
+// fileTools returns fresh instances of the tools that keep file state,
+// over files (a sub-agent's own view of what it has read).
+func (k *toolkit) fileTools(files *filestate.Cache) []tool.Tool {
+	return []tool.Tool{read.New(files), edit.New(files), multiedit.New(files), write.New(files),
+		notebookedit.New(files)}
 }
 
 // envList turns the settings' env into KEY=VALUE entries, sorted.

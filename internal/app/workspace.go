@@ -63,9 +63,13 @@ type nestedNotes struct {
 	notes  []string
 }
 
-func watchNested(files *filestate.Cache, opts Options, env environment, loaded []workspace.File) *nestedNotes {
+func watchNested(files *filestate.Cache, opts Options, env environment, loaded []workspace.File,
+	also ...func(path string)) *nestedNotes {
 	n := &nestedNotes{nested: workspace.NewNested(workspaceOptions(opts, env), loaded)}
 	files.Observe(func(path string) {
+		for _, f := range also {
+			f(path)
+		}
 		found := n.nested.Touch(path)
 		if len(found) == 0 {
 			return

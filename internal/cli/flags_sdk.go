@@ -23,7 +23,7 @@ var sdkFlags = []struct {
 	{name: "allow-dangerously-skip-permissions", usage: "Allow switching to bypassPermissions later", bool: true},
 	{name: "strict-mcp-config", usage: "Use only --mcp-config servers (accepted; no MCP yet)", bool: true},
 	{name: "plugin-dir", usage: "Plugin `directory` (accepted; plugins are not supported yet)", repeat: true},
-	{name: "agents", usage: "Agent definitions as `JSON` (accepted; sub-agents are not supported yet)"},
+	{name: "agents", usage: "Sub-agent definitions as `JSON`: {\"name\": {\"description\": …, \"prompt\": …, \"tools\": […]}}"},
 	{name: "agent", usage: "Agent `name` for the session (not supported yet)"},
 	{name: "betas", usage: "Beta `headers` to send (accepted; not used yet)"},
 	{name: "debug-file", usage: "Write debug logs to `file` (accepted; not used yet)"},
@@ -34,7 +34,7 @@ var sdkFlags = []struct {
 // --include-hook-events is not among them: Claude Code writes hook frames
 // for command hooks only (2.1.332 writes none for SDK callback hooks), and
 // corvid runs no command hooks yet, so it has nothing to add.
-var sdkUnsupported = []string{"plugin-dir", "agents", "agent"}
+var sdkUnsupported = []string{"plugin-dir", "agent"}
 
 func (f *flags) defineSDK(fs *pflag.FlagSet) {
 	for _, d := range sdkFlags {
@@ -67,6 +67,9 @@ func checkSDK(f *flags, inv *invocation, _ env) error {
 			return usagef("Error: --replay-user-messages requires both --input-format=stream-json and --output-format=stream-json.")
 		}
 		inv.replay = true
+	}
+	if f.set("agents") {
+		inv.opts.AgentsJSON = f.value("agents")
 	}
 	for _, name := range sdkUnsupported {
 		if f.set(name) {

@@ -40,6 +40,9 @@ func (c *CLI) serveHost(hardCtx context.Context, inv *invocation, interrupt <-ch
 		if len(s.JSONSchema) > 0 && len(o.JSONSchema) == 0 {
 			o.JSONSchema = s.JSONSchema
 		}
+		if s.AgentsJSON != "" {
+			o.AgentsJSON = s.AgentsJSON
+		}
 		if s.AppendSystemPrompt != "" {
 			o.AppendSystemPrompt = joinNonEmpty(o.AppendSystemPrompt, s.AppendSystemPrompt)
 		}

@@ -12,7 +12,7 @@ import (
 func (c *CLI) commandTree() *cobra.Command {
 	var unused flags
 	root := newRoot(&unused, func([]string) {})
-	root.AddCommand(c.doctorCommand(), c.trustCommand(), c.permissionsCommand())
+	root.AddCommand(c.doctorCommand(), c.trustCommand(), c.permissionsCommand(), c.mcpCommand())
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return flagError(err) })
 	root.SetIn(c.Stdin)
 	root.SetOut(c.Stdout)

@@ -14,14 +14,14 @@ func benchHistory() []provider.Message { return readHistory(200, 8_000) }
 func BenchmarkMicro(b *testing.B) {
 	msgs := benchHistory()
 	for b.Loop() {
-		Micro(msgs, MicroOptions{})
+		Micro(msgs, MicroOptions{Tools: rerun})
 	}
 }
 
 func BenchmarkMicroAlreadyCleared(b *testing.B) {
-	msgs, _ := Micro(benchHistory(), MicroOptions{})
+	msgs, _ := Micro(benchHistory(), MicroOptions{Tools: rerun})
 	for b.Loop() {
-		Micro(msgs, MicroOptions{})
+		Micro(msgs, MicroOptions{Tools: rerun})
 	}
 }
 

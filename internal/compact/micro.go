@@ -16,7 +16,8 @@ type MicroOptions struct {
 	// as imageChars each): 0 means DefaultMinChars, < 0 means any size.
 	MinChars int
 	// Tools are the tools whose results may be cleared, matched by the
-	// name of the tool_use a result answers; nil means DefaultMicroTools.
+	// name of the tool_use a result answers. The engine fills it with the
+	// offered tools that say so (tool.Rerunnable); nil clears nothing.
 	Tools []string
 }
 
@@ -25,12 +26,6 @@ const (
 	DefaultKeepRecent = 6
 	DefaultMinChars   = 2_000
 )
-
-// DefaultMicroTools are tools whose output can be had again by running
-// them again. Tools whose results record a change (Edit, Write, TodoWrite)
-// are not listed.
-var DefaultMicroTools = []string{"Read", "Bash", "BashOutput", "Grep", "Glob", "LS",
-	"WebFetch", "WebSearch", "NotebookRead"}
 
 // imageChars is what one image or document block counts for, in
 // characters (about 2,000 tokens).
@@ -57,9 +52,6 @@ func (o MicroOptions) withDefaults() MicroOptions {
 		o.MinChars = DefaultMinChars
 	case o.MinChars < 0:
 		o.MinChars = -1
-	}
-	if o.Tools == nil {
-		o.Tools = DefaultMicroTools
 	}
 	return o
 }

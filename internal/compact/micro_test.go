@@ -19,6 +19,10 @@ func readHistory(n, size int) []provider.Message {
 	return append(msgs, assistant(text("done")))
 }
 
+// rerun are the tools whose results the tests let Micro clear (the
+// engine passes the offered tools that say so).
+var rerun = []string{"Read", "Bash", "BashOutput", "Grep", "Glob", "WebFetch"}
+
 // stubbed lists the ids of cleared results, in order.
 func stubbed(msgs []provider.Message) []string {
 	var ids []string
@@ -35,7 +39,7 @@ func stubbed(msgs []provider.Message) []string {
 func TestMicroKeepsRecentAndClearsOld(t *testing.T) {
 	msgs := readHistory(8, 5_000)
 	before := snapshot(t, msgs)
-	out, freed := Micro(msgs, MicroOptions{})
+	out, freed := Micro(msgs, MicroOptions{Tools: rerun})
 	if got, want := stubbed(out), []string{"r0", "r1"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("cleared %v, want %v", got, want)
 	}
@@ -56,7 +60,7 @@ func TestMicroKeepsRecentAndClearsOld(t *testing.T) {
 	if &out[2].Content[0] == &msgs[2].Content[0] {
 		t.Error("a touched message shares its content with the input")
 	}
-	again, freed2 := Micro(out, MicroOptions{})
+	again, freed2 := Micro(out, MicroOptions{Tools: rerun})
 	if freed2 != 0 || snapshot(t, again) != snapshot(t, out) {
 		t.Errorf("second pass changed the history or freed %d tokens", freed2)
 	}
@@ -74,7 +78,7 @@ func TestMicroSelection(t *testing.T) {
 	msgs = append(msgs, user(errResult, imgResult))
 	msgs = append(msgs, assistant(text("ok")))
 
-	out, freed := Micro(msgs, MicroOptions{KeepRecent: -1})
+	out, freed := Micro(msgs, MicroOptions{KeepRecent: -1, Tools: rerun})
 	if got, want := stubbed(out), []string{"b1", "g1"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("cleared %v, want %v", got, want)
 	}
@@ -98,15 +102,19 @@ func TestMicroSelection(t *testing.T) {
 
 func TestMicroOptions(t *testing.T) {
 	msgs := readHistory(3, 500)
-	if out, freed := Micro(msgs, MicroOptions{}); freed != 0 || &out[0] != &msgs[0] {
+	if out, freed := Micro(msgs, MicroOptions{Tools: rerun}); freed != 0 || &out[0] != &msgs[0] {
 		t.Errorf("nothing to clear, yet freed %d or copied the history", freed)
 	}
-	out, _ := Micro(msgs, MicroOptions{KeepRecent: 1, MinChars: 100})
+	out, _ := Micro(msgs, MicroOptions{KeepRecent: 1, MinChars: 100, Tools: rerun})
 	if got := stubbed(out); !reflect.DeepEqual(got, []string{"r0", "r1"}) {
 		t.Errorf("KeepRecent 1, MinChars 100: cleared %v", got)
 	}
 	out, _ = Micro(msgs, MicroOptions{KeepRecent: -1, Tools: []string{"Bash"}})
 	if got := stubbed(out); got != nil {
 		t.Errorf("Tools [Bash] cleared Read results %v", got)
+	}
+	out, _ = Micro(msgs, MicroOptions{KeepRecent: -1, MinChars: -1})
+	if got := stubbed(out); got != nil {
+		t.Errorf("no tool list cleared %v; only tools that say so may be cleared", got)
 	}
 }

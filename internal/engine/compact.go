@@ -41,7 +41,7 @@ func (r *run) autoCompact(ctx context.Context) {
 		return
 	}
 	pre := compact.Tokens(e.lastUsage)
-	if msgs, freed := compact.Micro(e.messages, e.cfg.Compaction.Micro); freed > 0 {
+	if msgs, freed := compact.Micro(e.messages, e.microOptions()); freed > 0 {
 		e.messages = msgs
 		e.rec.Note("microcompact", fmt.Sprintf("Cleared old tool results, about %d tokens", freed))
 		e.lastUsage = provider.Usage{InputTokens: max(pre-freed, 0)}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -60,7 +61,10 @@ type Config struct {
 	// Reminders, when set, is asked before every request for notes to put
 	// in front of the model (a background shell finished, say); each is
 	// added to the last user message inside <system-reminder> tags.
-	Reminders      func() []string
+	Reminders func() []string
+	// Attachments, when set, is asked after Reminders for content to add
+	// as it is (a skill's instructions after the Skill tool's result).
+	Attachments    func() []provider.Block
 	PermissionMode permission.Mode
 	APIKeySource   string
 	// Costs accumulates usage and money; nil starts a new tracker. Share
@@ -103,6 +107,9 @@ type Engine struct {
 	messages []provider.Message
 	costs    *cost.Tracker
 	env      tool.Env
+	// tools is the snapshot of cfg.Tools the current request was built
+	// with: tools added or removed meanwhile count from the next one.
+	tools atomic.Pointer[tool.Registry]
 
 	rec   Recorder
 	hooks Hooks // never nil: noHooks when none are configured
@@ -243,14 +250,21 @@ func (e *Engine) Submit(hard context.Context, prompt string) event.Result {
 // SubmitBlocks is Submit for a prompt of content blocks (text, images,
 // documents).
 func (e *Engine) SubmitBlocks(hard context.Context, prompt []provider.Block) event.Result {
+	return e.SubmitAs(hard, PromptText(prompt), prompt)
+}
+
+// SubmitAs is SubmitBlocks for a prompt the front end expanded (a custom
+// slash command): typed is what the user wrote, which UserPromptSubmit
+// hooks are told; prompt is what the model gets.
+func (e *Engine) SubmitAs(hard context.Context, typed string, prompt []provider.Block) event.Result {
 	start := time.Now()
 	ctx, cancel := e.beginTurn(hard)
 	defer e.endTurn()
 	defer cancel(context.Canceled)
 	e.startSession(ctx)
 	e.publishInit()
-	if reason, blocked := e.promptBlocked(ctx, prompt); blocked {
-		return e.promptRefused(start, reason, promptText(prompt))
+	if blocked, reason := e.hooks.UserPromptSubmit(ctx, typed); blocked {
+		return e.promptRefused(start, reason, typed)
 	}
 	e.addPrompt(prompt)
 	r := &run{e: e, hard: hard, cancel: cancel, model: e.Model(), fallbacks: e.cfg.FallbackModels, msgs: 1}

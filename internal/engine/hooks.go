@@ -86,12 +86,6 @@ func (e *Engine) End(ctx context.Context, reason string) {
 	}
 }
 
-// promptBlocked runs the UserPromptSubmit hooks on a prompt's text.
-func (e *Engine) promptBlocked(ctx context.Context, prompt []provider.Block) (string, bool) {
-	blocked, reason := e.hooks.UserPromptSubmit(ctx, promptText(prompt))
-	return reason, blocked
-}
-
 // promptRefused ends a turn whose prompt a UserPromptSubmit hook blocked,
 // as Claude Code does (testdata/claudecode/hooks/prompt-blocked.jsonl):
 // the prompt never reaches the model or the conversation, the user is
@@ -132,8 +126,8 @@ func (r *run) stopBlocked(ctx context.Context) bool {
 	return true
 }
 
-// promptText is the text of a prompt's text blocks, for hooks.
-func promptText(blocks []provider.Block) string {
+// PromptText is the text of a prompt's text blocks, as hooks are told it.
+func PromptText(blocks []provider.Block) string {
 	var out string
 	for _, b := range blocks {
 		if b.Type == provider.BlockText {

@@ -213,15 +213,17 @@ func retryEvent(info *provider.RetryInfo) event.Retry {
 
 // remind adds the pending reminders to the last user message.
 func (e *Engine) remind() {
-	if e.cfg.Reminders == nil || len(e.messages) == 0 {
-		return
-	}
-	if e.messages[len(e.messages)-1].Role != provider.RoleUser {
+	if len(e.messages) == 0 || e.messages[len(e.messages)-1].Role != provider.RoleUser {
 		return
 	}
 	var blocks []provider.Block
-	for _, note := range e.cfg.Reminders() {
-		blocks = append(blocks, provider.TextBlock("<system-reminder>\n"+note+"\n</system-reminder>"))
+	if e.cfg.Reminders != nil {
+		for _, note := range e.cfg.Reminders() {
+			blocks = append(blocks, provider.TextBlock("<system-reminder>\n"+note+"\n</system-reminder>"))
+		}
+	}
+	if e.cfg.Attachments != nil {
+		blocks = append(blocks, e.cfg.Attachments()...)
 	}
 	if len(blocks) > 0 {
 		e.appendUser(blocks, true)

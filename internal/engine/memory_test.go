@@ -6,9 +6,11 @@ import (
 
 	"corvid/internal/compact"
 	"corvid/internal/event"
+	"corvid/internal/filestate"
 	"corvid/internal/model"
 	"corvid/internal/provider"
 	"corvid/internal/provider/providertest"
+	"corvid/internal/tools/read"
 )
 
 func TestBreakpointsOnStablePrefixAndLatestMessage(t *testing.T) {
@@ -168,7 +170,14 @@ func TestMicroCompactionFirst(t *testing.T) {
 	f := newFixture(t, providertest.Scenario{Turns: []providertest.Turn{
 		{Blocks: []providertest.Block{sleep("a", 1)}, Usage: provider.Usage{InputTokens: 170_000}},
 		{Blocks: []providertest.Block{providertest.Text("no summary needed")}},
-	}}, func(c *Config) { c.Model, c.History = sonnet45, history })
+	}}, func(c *Config) {
+		c.Model, c.History = sonnet45, history
+		// Read's results may be cleared because the Read tool says so
+		// (tool.Rerunnable); the engine has no list of its own.
+		if err := c.Tools.Add(read.New(filestate.New())); err != nil {
+			t.Fatal(err)
+		}
+	})
 	res := f.submit(t, t.Context(), "more")
 	if res.Text != "no summary needed" {
 		t.Fatalf("result %+v", res)

@@ -32,8 +32,10 @@ type response struct {
 // respond streams one response, running its tools through an executor as
 // their blocks close, and collects the results in order.
 func (e *Engine) respond(ctx context.Context, r *run) response {
-	req := e.request(r)
-	exec := executor.New(ctx, executor.Config{Tools: e.cfg.Tools, Pipeline: e.pipeline, Env: e.env,
+	tools := e.cfg.Tools.Snapshot()
+	e.tools.Store(tools)
+	req := e.request(r, tools)
+	exec := executor.New(ctx, executor.Config{Tools: tools, Pipeline: e.pipeline, Env: e.env,
 		MaxConcurrency: e.cfg.MaxConcurrency, CancelTurn: r.cancel, Hard: r.hard})
 	s := &streamer{e: e, exec: exec, asm: provider.NewAssembler()}
 	mark := e.rec.Mark()
@@ -80,12 +82,13 @@ func (e *Engine) respond(ctx context.Context, r *run) response {
 	return out
 }
 
-func (e *Engine) request(r *run) *provider.Request {
+// request builds one request offering the tools of a snapshot.
+func (e *Engine) request(r *run, tools *tool.Registry) *provider.Request {
 	maxTokens := e.cfg.MaxTokens
 	if maxTokens <= 0 {
 		maxTokens = r.model.MaxOutput
 	}
-	req := &provider.Request{Model: r.model.ID, MaxTokens: maxTokens, Tools: e.cfg.Tools.Defs(),
+	req := &provider.Request{Model: r.model.ID, MaxTokens: maxTokens, Tools: tools.Defs(),
 		Messages: e.messages, SessionID: e.cfg.SessionID, LongContext: r.model.LongContext,
 		Reasoning: e.cfg.Reasoning}
 	for _, s := range e.cfg.System {
@@ -223,7 +226,7 @@ func resultBlock(id string, r *tool.Result) provider.Block {
 // readOnly reports whether a tool_use block asks for a call without side
 // effects (an unknown tool has none: it is never run).
 func (e *Engine) readOnly(b provider.Block) bool {
-	t, ok := e.cfg.Tools.Lookup(b.Name)
+	t, ok := e.toolset().Lookup(b.Name)
 	return !ok || t.IsReadOnly(b.Input)
 }
 

@@ -31,7 +31,7 @@ func (e *Engine) withDefaults(b provider.Block) provider.Block {
 	if b.Type != provider.BlockToolUse {
 		return b
 	}
-	t, ok := e.cfg.Tools.Lookup(b.Name)
+	t, ok := e.toolset().Lookup(b.Name)
 	if !ok {
 		return b
 	}

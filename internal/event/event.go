@@ -31,6 +31,19 @@ type Init struct {
 	APIKeySource   string
 	// SlashCommands are the commands a prompt may start with.
 	SlashCommands []string
+	// Agents are the sub-agent types the Agent tool can launch.
+	Agents []string
+	// Commands describe the custom commands and skills a prompt may
+	// start with (initialize's commands); Skills names the skills;
+	// OutputStyle is the output style in use ("" reads as default).
+	Commands    []Command
+	Skills      []string
+	OutputStyle string
+}
+
+// Command is one custom command or skill as SDK hosts see it.
+type Command struct {
+	Name, Description, ArgumentHint string
 }
 
 // Stream is one raw streamed API event (stream-json stream_event, only with

@@ -1,13 +1,18 @@
 package jsonschema_test
 
 import (
+	"context"
 	"os"
 	"testing"
 
+	"corvid/internal/command"
 	"corvid/internal/filestate"
 	"corvid/internal/jsonschema"
 	"corvid/internal/shells"
+	"corvid/internal/subagent"
+	"corvid/internal/subagent/spawn"
 	"corvid/internal/tool"
+	"corvid/internal/tools/agent"
 	"corvid/internal/tools/bash"
 	"corvid/internal/tools/bashoutput"
 	"corvid/internal/tools/edit"
@@ -17,7 +22,9 @@ import (
 	"corvid/internal/tools/multiedit"
 	"corvid/internal/tools/notebookedit"
 	"corvid/internal/tools/read"
+	"corvid/internal/tools/skill"
 	"corvid/internal/tools/structured"
+	"corvid/internal/tools/taskstop"
 	"corvid/internal/tools/todowrite"
 	"corvid/internal/tools/webfetch"
 	"corvid/internal/tools/write"
@@ -29,9 +36,16 @@ func builtinTools() []tool.Tool {
 		bash.New(sh, bash.Options{}), bashoutput.New(sh), killshell.New(sh), glob.New(),
 		grep.New(grep.Options{}), read.New(files), edit.New(files), multiedit.New(files), write.New(files),
 		notebookedit.New(files), webfetch.New(webfetch.Options{}), todowrite.New(todowrite.NewList()),
-		structuredOutput(),
+		structuredOutput(), agent.New(spawn.NewRunner(spawn.Parent{}, subagent.NewCatalog())),
+		taskstop.New(nil, killshell.New(sh)), skill.New(noSkills{}),
 	}
 }
+
+// noSkills is a Skill tool loader with nothing to load.
+type noSkills struct{}
+
+func (noSkills) Lookup(string) (*command.Command, bool)               { return nil, false }
+func (noSkills) Load(context.Context, *command.Command, string) error { return nil }
 
 // structuredOutput is the --json-schema tool for a small schema.
 func structuredOutput() tool.Tool {
@@ -72,6 +86,9 @@ func TestBuiltinSchemasAcceptRealInput(t *testing.T) {
 		"Edit": {"file_path": "/a.go", "old_string": "x", "new_string": "y", "replace_all": true},
 		"Read": {"file_path": "/a.go", "offset": float64(10), "limit": float64(20)},
 		"Grep": {"pattern": "func", "path": "/src", "output_mode": "content", "-n": true},
+		"Agent": {"description": "Find the bug", "prompt": "Look for it", "subagent_type": "Explore",
+			"model": "haiku", "effort": "low", "run_in_background": true},
+		"TaskStop": {"task_id": "a0123"},
 	}
 	for _, tl := range builtinTools() {
 		in, ok := inputs[tl.Name()]

@@ -17,7 +17,7 @@ func TestAnswerStruct(t *testing.T) {
 	ctx := context.Background()
 	var saved []string
 	asker := &fakeAsker{}
-	e, _ := permission.New(permission.Config{WorkDirs: []string{w.repo}, Home: w.home, Asker: asker,
+	e, _ := permission.New(permission.Config{Tools: permission.TestTools(), WorkDirs: []string{w.repo}, Home: w.home, Asker: asker,
 		Persist: func(rule string) error { saved = append(saved, rule); return nil }})
 
 	asker.answer = permission.Answer{Allow: true, UpdatedInput: json.RawMessage(`{"command":"npm run safe"}`)}

@@ -23,7 +23,7 @@ func (e *Engine) resolve(ctx context.Context, req Request, input json.RawMessage
 		d.Reason = capText("nobody to ask: "+v.reason, maxReason)
 		return d
 	}
-	q := Question{ToolName: canonicalName(req.Tool.Name()), ToolUseID: req.ToolUseID, Input: input,
+	q := Question{ToolName: e.env.tools.canonical(req.Tool.Name()), ToolUseID: req.ToolUseID, Input: input,
 		Reason: capText(v.reason, maxReason), BlockedPath: v.blocked}
 	for _, s := range v.suggest {
 		q.Suggestions = append(q.Suggestions, s.rule)

@@ -106,10 +106,10 @@ func lineHazards(a *shell.Analysis) []verdict {
 // that a rule written about a pipeline (`Bash(curl * | sh)`) applies.
 func (c *call) wholeLine(command string) []verdict {
 	line := []string{collapseSpace(command)}
-	if r := c.bashRule(c.e.deny, line); r != nil {
+	if r := c.e.bashDeny.first(line); r != nil {
 		return []verdict{denyRule(r, "Bash command `"+capText(line[0], 300)+"`")}
 	}
-	if r := c.bashRule(c.e.ask, line); r != nil {
+	if r := c.e.bashAsk.first(line); r != nil {
 		return []verdict{askRuleV(r, "Bash command `"+capText(line[0], 300)+"`")}
 	}
 	return nil
@@ -126,28 +126,6 @@ func (c *call) opaque(command, why string) verdict {
 	v := askV(askMode, "Bash command "+why+"; such commands always need approval")
 	v.opaque, v.writes = true, true
 	return v
-}
-
-// bashRule returns the first Bash command rule matching one of the
-// candidate texts. The whole-tool rule (`Bash`, `Bash(*)`) matches
-// every command.
-func (c *call) bashRule(rules []*Rule, cands []string) *Rule {
-	for _, r := range rules {
-		if r.tool != "Bash" {
-			continue
-		}
-		switch r.kind {
-		case ruleTool:
-			return r
-		case ruleCommand:
-			for _, s := range cands {
-				if r.cmd.match(s) {
-					return r
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // track follows `cd`, `pushd` and `popd`: later relative paths may be

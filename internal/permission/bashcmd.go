@@ -33,7 +33,7 @@ type facts struct {
 func (l *bashLine) commandVerdict(cmd shell.Command) verdict {
 	f := facts{cmd: cmd, what: "Bash subcommand `" + capText(collapseSpace(cmd.Source), 300) + "`",
 		cands: denyCandidates(cmd)}
-	if r := l.c.bashRule(l.c.e.deny, f.cands); r != nil {
+	if r := l.c.e.bashDeny.first(f.cands); r != nil {
 		return denyRule(r, f.what)
 	}
 	f.inner, f.paths = l.inner(cmd), l.pathVerdicts(cmd)
@@ -66,7 +66,7 @@ func (l *bashLine) refusal(f facts) (verdict, bool) {
 	if v, ok := firstLevel(f.paths, levelDeny); ok {
 		return v, true
 	}
-	if r := l.c.bashRule(l.c.e.ask, f.cands); r != nil {
+	if r := l.c.e.bashAsk.first(f.cands); r != nil {
 		return askRuleV(r, f.what), true
 	}
 	if in != nil && in.level == levelAsk && in.class >= askRule {
@@ -89,7 +89,7 @@ func (l *bashLine) refusal(f facts) (verdict, bool) {
 // allowed is the end of the order: allow rules, the read-only set,
 // acceptEdits, and otherwise a prompt.
 func (l *bashLine) allowed(cmd shell.Command, what string) verdict {
-	if r := l.c.bashRule(l.c.allow, allowCandidates(cmd)); r != nil {
+	if r := l.c.bashAllowRule(allowCandidates(cmd)); r != nil {
 		v := allowV(what + " matched " + r.describe())
 		v.rule = r
 		return v
@@ -137,7 +137,7 @@ func (l *bashLine) structuralVerdict(f facts, why string, exact bool) verdict {
 func (l *bashLine) exactRule(cmd shell.Command) *Rule {
 	cands := allowCandidates(cmd)
 	for _, r := range l.c.allow {
-		if r.tool == "Bash" && r.kind == ruleCommand && r.cmd.exact && slices.ContainsFunc(cands, r.cmd.match) {
+		if r.tool == commandRules && r.kind == ruleCommand && r.cmd.exact && slices.ContainsFunc(cands, r.cmd.match) {
 			return r
 		}
 	}

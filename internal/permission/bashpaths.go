@@ -63,7 +63,7 @@ func (l *bashLine) checkWord(w shell.Word, acc access) []verdict {
 	}
 	var out []verdict
 	for _, p := range paths {
-		if v, decided := l.c.checkPath(p, acc, "Bash"); decided {
+		if v, decided := l.c.checkPath(p, acc, commandRules); decided {
 			v.writes = acc == accessWrite
 			out = append(out, v)
 		}
@@ -233,7 +233,7 @@ func (l *bashLine) redirect(r shell.Redirect) (verdict, bool) {
 	v := askV(askMode, what+" writes a file, which needs approval in "+string(l.c.mode)+" mode")
 	v.writes = true
 	if p, err := l.resolveWord(r.Target); err == nil && len(p) > 0 {
-		v.suggest = []suggestion{{rule: dirRule("Edit", l.c.workDirOf(p[0].target))}}
+		v.suggest = []suggestion{{rule: dirRule(editRules, l.c.workDirOf(p[0].target))}}
 	}
 	return v, true
 }

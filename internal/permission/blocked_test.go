@@ -16,7 +16,7 @@ import (
 func TestQuestionBlockedPath(t *testing.T) {
 	w := newWorld(t)
 	asker := &fakeAsker{answer: permission.AnswerNo}
-	e, _ := permission.New(permission.Config{WorkDirs: []string{w.repo}, Home: w.home, Asker: asker})
+	e, _ := permission.New(permission.Config{Tools: permission.TestTools(), WorkDirs: []string{w.repo}, Home: w.home, Asker: asker})
 	ctx := context.Background()
 	outside := w.out + "/data.txt"
 	for _, tc := range []struct {

@@ -11,20 +11,28 @@ import (
 // Check gives the verdict for one call, asking the Asker when the
 // verdict is "ask".
 func (e *Engine) Check(ctx context.Context, req Request) Decision {
+	return e.check(ctx, req, e.effectiveMode())
+}
+
+// check is Check under mode.
+func (e *Engine) check(ctx context.Context, req Request, mode Mode) Decision {
 	if req.Tool == nil {
 		return Decision{Behavior: tool.PermissionDeny, Message: "Permission denied: the call names no tool.",
 			Reason: "a request without a tool"}
 	}
-	name := canonicalName(req.Tool.Name())
+	name := e.env.tools.canonical(req.Tool.Name())
 	if d, done := preChecks(name, req); done {
 		return d
+	}
+	if e.env.tools.empty() {
+		return noTools(name)
 	}
 	input := req.Input
 	if len(req.ToolCheck.UpdatedInput) > 0 {
 		input = req.ToolCheck.UpdatedInput
 	}
-	mode := e.effectiveMode()
-	c := e.newCall(name, input, mode, func() bool { return req.Tool.IsReadOnly(input) }, req.WorkDir)
+	c := e.newCall(name, e.env.tools.describe(req.Tool, name), input, mode,
+		func() bool { return req.Tool.IsReadOnly(input) }, req.WorkDir)
 	v := c.evaluate()
 	v = applyToolCheck(v, req.ToolCheck)
 	v = applyHook(v, req.Hook)
@@ -41,9 +49,12 @@ func (e *Engine) Check(ctx context.Context, req Request) Decision {
 // Explain gives the verdict for a call without asking anyone: the
 // read-only query path (`corvid permissions check`, debug logs).
 func (e *Engine) Explain(toolName string, input json.RawMessage) Decision {
-	name := canonicalName(toolName)
+	name := e.env.tools.canonical(toolName)
+	if e.env.tools.empty() {
+		return noTools(name)
+	}
 	mode := e.effectiveMode()
-	c := e.newCall(name, input, mode, nil, "")
+	c := e.newCall(name, e.env.tools.lookup(name), input, mode, nil, "")
 	v := e.settle(c.evaluate(), mode)
 	v.reason += e.modeNote()
 	return decision(v)
@@ -65,4 +76,11 @@ func preChecks(name string, req Request) (Decision, bool) {
 			Reason: name + " refused this input itself: " + msg}, true
 	}
 	return Decision{}, false
+}
+
+// noTools is the verdict of an engine built without tool descriptions.
+func noTools(name string) Decision {
+	return Decision{Behavior: tool.PermissionDeny,
+		Message: fmt.Sprintf("Permission to use %s has been denied: corvid was set up without tool descriptions.", name),
+		Reason:  ErrNoTools.Error()}
 }

@@ -38,7 +38,7 @@ func checkClassWith(t *testing.T, w kernelPathWorld, rules []string, cases []cla
 	}
 	approved := make([]bool, len(cases))
 	for _, mode := range []Mode{ModeDefault, ModeAcceptEdits} {
-		eng, errs := New(Config{Mode: mode, WorkDirs: []string{w.repo}, Home: w.home, Allow: allow})
+		eng, errs := New(Config{Tools: testTools(), Mode: mode, WorkDirs: []string{w.repo}, Home: w.home, Allow: allow})
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}

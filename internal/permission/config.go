@@ -3,6 +3,8 @@ package permission
 import (
 	"context"
 	"encoding/json"
+
+	"corvid/internal/tool"
 )
 
 // Sources of rules, highest precedence first. Precedence only matters
@@ -53,6 +55,14 @@ type Config struct {
 	// Persist saves an "always" answer's rule (the app points it at
 	// .claude/settings.local.json); nil keeps such rules for the session.
 	Persist func(rule string) error
+	// Tools are the tools rules and calls are judged by: each describes
+	// itself (package tool's optional interfaces: its kind, subject,
+	// path, rule parameters and family). List every built-in tool, also
+	// those hidden from the model, so that rules naming them parse. A
+	// call's own tool is consulted first when it describes itself (an
+	// MCP tool that arrived later); a tool neither describes is
+	// tool.KindOther.
+	Tools []tool.Tool
 	// BypassDisabled turns bypassPermissions into default (managed
 	// disableBypassPermissionsMode).
 	BypassDisabled bool

@@ -142,7 +142,7 @@ func newWorld(t testing.TB) world {
 
 // config builds the engine configuration of a profile.
 func (w world) config(t testing.TB, lines []string, mode permission.Mode) permission.Config {
-	cfg := permission.Config{Mode: mode, WorkDirs: []string{w.repo}, Home: w.home}
+	cfg := permission.Config{Tools: permission.TestTools(), Mode: mode, WorkDirs: []string{w.repo}, Home: w.home}
 	for _, line := range lines {
 		f := strings.Fields(line)
 		switch {

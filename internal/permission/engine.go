@@ -22,6 +22,8 @@ type Engine struct {
 	lastCwd fsPath // the last current directory resolved
 
 	deny, ask, allow []*Rule
+	// bashDeny, bashAsk and bashAllow index the Bash rules of each list.
+	bashDeny, bashAsk, bashAllow *bashRules
 	// bashChecks is set when some deny or ask rule looks inside Bash
 	// commands: an opaque command cannot be cleared of them.
 	bashChecks bool
@@ -45,6 +47,7 @@ func New(cfg Config) (*Engine, []error) {
 		e.env.cwd = cfg.WorkDirs[0]
 	}
 	e.env.home = cfg.Home
+	e.env.tools = newCatalog(cfg.Tools)
 	for _, d := range cfg.WorkDirs {
 		if p, ok := dirPath(d); ok {
 			e.work = append(e.work, p.forms())
@@ -56,11 +59,15 @@ func New(cfg Config) (*Engine, []error) {
 		e.known = append(e.known, p)
 	}
 	var errs []error
+	if len(cfg.Tools) == 0 {
+		errs = append(errs, ErrNoTools)
+	}
 	e.deny, errs = e.compile(cfg.Deny, tool.PermissionDeny, errs)
 	e.ask, errs = e.compile(cfg.Ask, tool.PermissionAsk, errs)
 	e.allow, errs = e.compile(cfg.Allow, tool.PermissionAllow, errs)
+	e.bashDeny, e.bashAsk, e.bashAllow = indexBash(e.deny), indexBash(e.ask), indexBash(e.allow)
 	for _, r := range append(append([]*Rule(nil), e.deny...), e.ask...) {
-		e.bashChecks = e.bashChecks || (r.tool == "Bash" && r.kind == ruleCommand) ||
+		e.bashChecks = e.bashChecks || (r.tool == commandRules && r.kind == ruleCommand) ||
 			r.kind == rulePath
 	}
 	return e, errs

@@ -55,7 +55,7 @@ func TestInvalidRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		rs := []permission.RuleSource{{Text: tt.rule, Source: "project", File: "/p/.claude/settings.json"}}
-		cfg := permission.Config{WorkDirs: []string{t.TempDir()}, Home: t.TempDir()}
+		cfg := permission.Config{Tools: permission.TestTools(), WorkDirs: []string{t.TempDir()}, Home: t.TempDir()}
 		switch tt.behavior {
 		case "allow":
 			cfg.Allow = rs
@@ -104,7 +104,7 @@ func TestAskerAnswers(t *testing.T) {
 	w := newWorld(t)
 	var saved []string
 	asker := &fakeAsker{answer: permission.AnswerAlways}
-	e, errs := permission.New(permission.Config{WorkDirs: []string{w.repo}, Home: w.home, Asker: asker,
+	e, errs := permission.New(permission.Config{Tools: permission.TestTools(), WorkDirs: []string{w.repo}, Home: w.home, Asker: asker,
 		Persist: func(rule string) error { saved = append(saved, rule); return nil }})
 	if len(errs) > 0 {
 		t.Fatal(errs)
@@ -165,7 +165,7 @@ func TestAlwaysSuggestions(t *testing.T) {
 	for _, tt := range tests {
 		var saved []string
 		asker := &fakeAsker{answer: permission.AnswerAlways}
-		e, _ := permission.New(permission.Config{WorkDirs: []string{w.repo}, Home: w.home, Asker: asker,
+		e, _ := permission.New(permission.Config{Tools: permission.TestTools(), WorkDirs: []string{w.repo}, Home: w.home, Asker: asker,
 			Persist: func(rule string) error { saved = append(saved, rule); return nil }})
 		d := e.Check(context.Background(), permission.Request{Tool: fakeTool(tt.toolName), Input: json.RawMessage(tt.input)})
 		if d.Behavior != tool.PermissionAllow || len(asker.questions) != 1 {
@@ -187,7 +187,7 @@ func TestAlwaysSuggestions(t *testing.T) {
 
 func TestNobodyToAsk(t *testing.T) {
 	w := newWorld(t)
-	e, _ := permission.New(permission.Config{WorkDirs: []string{w.repo}, Home: w.home})
+	e, _ := permission.New(permission.Config{Tools: permission.TestTools(), WorkDirs: []string{w.repo}, Home: w.home})
 	d := e.Check(context.Background(), bashRequest("make install"))
 	if d.Behavior != tool.PermissionDeny || d.Interrupt {
 		t.Fatalf("got %+v, want a deny", d)
@@ -264,7 +264,7 @@ func TestDecisionNamesRule(t *testing.T) {
 func TestSetModeAndCwd(t *testing.T) {
 	w := newWorld(t)
 	cwd := w.repo
-	e, _ := permission.New(permission.Config{WorkDirs: []string{w.repo}, Home: w.home,
+	e, _ := permission.New(permission.Config{Tools: permission.TestTools(), WorkDirs: []string{w.repo}, Home: w.home,
 		Cwd: func() string { return cwd }})
 	in := json.RawMessage(`{"command":"cat ../notes.txt"}`)
 	if d := e.Explain("Bash", in); d.Behavior != tool.PermissionAsk {
@@ -283,7 +283,7 @@ func TestSetModeAndCwd(t *testing.T) {
 func TestConcurrentChecks(t *testing.T) {
 	w := newWorld(t)
 	asker := &fakeAsker{answer: permission.AnswerAlways}
-	e, _ := permission.New(permission.Config{WorkDirs: []string{w.repo}, Home: w.home, Asker: asker})
+	e, _ := permission.New(permission.Config{Tools: permission.TestTools(), WorkDirs: []string{w.repo}, Home: w.home, Asker: asker})
 	var wg sync.WaitGroup
 	for i := range 16 {
 		wg.Go(func() {
@@ -311,7 +311,7 @@ func TestGitInBareRepository(t *testing.T) {
 		t.Fatal(err)
 	}
 	cwd := w.repo
-	e, _ := permission.New(permission.Config{WorkDirs: []string{w.repo}, Home: w.home,
+	e, _ := permission.New(permission.Config{Tools: permission.TestTools(), WorkDirs: []string{w.repo}, Home: w.home,
 		Cwd: func() string { return cwd }})
 	status := json.RawMessage(`{"command":"git status"}`)
 	for _, tt := range []struct {

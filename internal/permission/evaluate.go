@@ -9,18 +9,25 @@ import (
 
 // call is one evaluation in progress.
 type call struct {
-	e        *Engine
-	name     string
-	kind     kind
-	in       fields
-	mode     Mode
-	readOnly func() bool // the tool's own IsReadOnly; nil when unknown
-	cwd      string
-	cwdP     fsPath // the current directory, resolved
-	allow    []*Rule
+	e    *Engine
+	name string
+	desc tool.Tool // the tool's self-description; nil when unknown
+	kind tool.Kind
+	raw  json.RawMessage // the input as given
+	// path and pathErr are the tool's AccessPath, once pathAsked.
+	path      string
+	pathErr   error
+	pathAsked bool
+	in        fields
+	mode      Mode
+	readOnly  func() bool // the tool's own IsReadOnly; nil when unknown
+	cwd       string
+	cwdP      fsPath // the current directory, resolved
+	allow     []*Rule
+	resolved  map[[2]string]fsPath // resolveFor's answers in this decision
 }
 
-func (e *Engine) newCall(name string, input json.RawMessage, mode Mode, readOnly func() bool, workDir string) *call {
+func (e *Engine) newCall(name string, desc tool.Tool, input json.RawMessage, mode Mode, readOnly func() bool, workDir string) *call {
 	cwd := e.env.cwd
 	if e.cfg.Cwd != nil {
 		if d := e.cfg.Cwd(); d != "" {
@@ -31,8 +38,8 @@ func (e *Engine) newCall(name string, input json.RawMessage, mode Mode, readOnly
 		cwd = workDir
 	}
 	cwdP := e.cwdPath(cwd)
-	return &call{e: e, name: name, kind: kindOf(name), in: decodeFields(input), mode: mode,
-		readOnly: readOnly, cwd: cwdP.link, cwdP: cwdP, allow: e.allowRules()}
+	return &call{e: e, name: name, desc: desc, kind: kindOf(desc), raw: input, in: decodeFields(input),
+		mode: mode, readOnly: readOnly, cwd: cwdP.link, cwdP: cwdP, allow: e.allowRules()}
 }
 
 // cwdForms are the forms of the current directory.
@@ -47,9 +54,24 @@ func (c *call) resolve(p string, extra ...fsPath) (fsPath, error) {
 
 // resolveFor is resolve for a path that a process working in selfCwd
 // opens ("" when not known).
+//
+// One decision sees the file system at one moment, so a path is resolved
+// once per decision (a compound command often names the same directory
+// several times); known paths only shorten the walk, they never change
+// where it ends.
 func (c *call) resolveFor(p, selfCwd string, extra ...fsPath) (fsPath, error) {
-	known := append(append(append([]fsPath(nil), c.e.known...), c.cwdP), extra...)
-	return newFSPath(p, selfCwd, known...)
+	key := [2]string{p, selfCwd}
+	if r, ok := c.resolved[key]; ok {
+		return r, nil
+	}
+	r, err := newFSPath(p, selfCwd, c.e.known, []fsPath{c.cwdP}, extra)
+	if err == nil {
+		if c.resolved == nil {
+			c.resolved = make(map[[2]string]fsPath, 4)
+		}
+		c.resolved[key] = r
+	}
+	return r, err
 }
 
 // evaluate applies the rules in Claude Code's order: every deny rule
@@ -61,7 +83,7 @@ func (c *call) evaluate() verdict {
 	if v.action == "" {
 		v.action = c.action()
 	}
-	if c.kind != kindBash {
+	if c.kind != tool.KindExec {
 		v.writes = c.writes()
 	}
 	return v
@@ -88,7 +110,7 @@ func (c *call) evaluateRules() verdict {
 	if sv.level == levelAsk && sv.class >= askProtected {
 		return sv
 	}
-	if r := c.toolRule(c.allow); r != nil && c.kind != kindBash {
+	if r := c.toolRule(c.allow); r != nil && c.kind != tool.KindExec {
 		v := allowV(what + " matched " + r.describe())
 		v.rule = r
 		return v
@@ -101,7 +123,7 @@ func (c *call) toolRule(rules []*Rule) *Rule {
 	for _, r := range rules {
 		switch r.kind {
 		case ruleTool:
-			if r.tool == c.name || covers(r, c.name) {
+			if r.tool == c.name || covers(r, c.desc) {
 				return r
 			}
 		case ruleToolGlob:
@@ -118,16 +140,14 @@ func (c *call) toolRule(rules []*Rule) *Rule {
 }
 
 // covers reports whether a whole-tool rule for one tool also covers
-// another: Edit covers MultiEdit (folded into Edit); a Read deny or ask
-// also covers Grep and Glob.
-func covers(r *Rule, name string) bool {
-	switch {
-	case r.tool == "Edit":
-		return name == "MultiEdit"
-	case r.tool == "Read" && r.Behavior != tool.PermissionAllow:
-		return name == "Grep" || name == "Glob"
+// the call's tool, as the tool's rule family says (MultiEdit is folded
+// into Edit; Read's deny and ask also cover Grep and Glob).
+func covers(r *Rule, desc tool.Tool) bool {
+	f, ok := familyOf(desc)
+	if !ok || f.Name != r.tool {
+		return false
 	}
-	return false
+	return f.Cover == tool.CoverAll || (f.Cover == tool.CoverDenyAsk && r.Behavior != tool.PermissionAllow)
 }
 
 // paramRule returns the first parameter rule matching the input.
@@ -147,21 +167,21 @@ func (c *call) paramRule(rules []*Rule) *Rule {
 // name.
 func (c *call) subject() verdict {
 	switch c.kind {
-	case kindBash:
-		return c.bash(c.in.str("command"), 0)
-	case kindRead:
+	case tool.KindExec:
+		return c.bash(c.subjects()[0], 0)
+	case tool.KindRead:
 		return c.fileTool(accessRead)
-	case kindEdit:
+	case tool.KindEdit:
 		return c.fileTool(accessWrite)
-	case kindFetch:
+	case tool.KindFetch:
 		return c.fetch()
-	case kindAgent:
-		return c.named(c.agentType(), true)
-	case kindSkill:
-		return c.named(c.in.str("skill"), false)
-	case kindFree:
+	case tool.KindDelegate:
+		return c.named(c.subjects(), true)
+	case tool.KindInvoke:
+		return c.named(c.subjects(), false)
+	case tool.KindState:
 		return allowV(c.name + " never needs approval")
-	case kindHuman:
+	case tool.KindHuman:
 		return askV(askHuman, c.name+" always needs a person's answer")
 	}
 	v := askV(askMode, c.name+" needs approval in "+string(c.mode)+" mode")
@@ -172,17 +192,14 @@ func (c *call) subject() verdict {
 // writes reports whether a non-Bash call changes something.
 func (c *call) writes() bool {
 	switch c.kind {
-	case kindEdit:
+	case tool.KindEdit:
 		return true
-	case kindOther:
+	case tool.KindOther:
 		return c.readOnly == nil || !c.readOnly()
 	}
 	return false
 }
 
-func (c *call) agentType() string {
-	if t := c.in.str("subagent_type"); t != "" {
-		return t
-	}
-	return "general-purpose"
-}
+// subjects are what the tool's rules match in this input, primary
+// first; never empty.
+func (c *call) subjects() []string { return subjectsOf(c.desc, c.raw) }

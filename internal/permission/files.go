@@ -1,8 +1,9 @@
 package permission
 
 import (
-	"errors"
 	"fmt"
+
+	"corvid/internal/tool"
 )
 
 // access is what a call does to a path.
@@ -37,41 +38,37 @@ func (c *call) fileTool(acc access) verdict {
 		return allowV(fmt.Sprintf("%s of %s: inside the working directories, auto-accepted in acceptEdits mode", c.name, p.target))
 	}
 	v := askV(askMode, fmt.Sprintf("%s of %s needs approval in %s mode", c.name, p.target, c.mode))
-	v.suggest = []suggestion{{rule: dirRule("Edit", c.workDirOf(p.target))}}
+	v.suggest = []suggestion{{rule: dirRule(editRules, c.workDirOf(p.target))}}
 	return v
 }
 
-// toolPath returns the path a file tool works on.
+// toolPath returns the path a file tool works on, as the tool says.
 func (c *call) toolPath() (fsPath, error) {
-	var raw string
-	switch c.name {
-	case "NotebookEdit":
-		raw = c.in.str("notebook_path")
-	case "Grep":
-		raw = c.in.str("path")
-	case "Glob":
-		if c.in.str("pattern") == "" {
-			return fsPath{}, errors.New("no pattern given")
-		}
-		dir := c.in.str("path")
-		if dir == "" {
-			dir = c.cwd
-		}
-		raw = globBase(dir, c.in.str("pattern"))
-	default:
-		raw = c.in.str("file_path")
-	}
-	if raw == "" && c.name == "Grep" {
-		raw = c.cwd
+	raw, err := c.accessPath()
+	if err != nil {
+		return fsPath{}, err
 	}
 	if raw == "" {
-		return fsPath{}, errors.New("no path given")
+		return fsPath{}, tool.ErrNoPath
 	}
 	abs, ok := absolute(raw, c.cwd, c.e.env.home)
 	if !ok {
 		return fsPath{}, fmt.Errorf("%q is not a path that can be resolved", raw)
 	}
 	return c.resolve(abs)
+}
+
+// accessPath is the path the tool says the call touches, asked once.
+func (c *call) accessPath() (string, error) {
+	if !c.pathAsked {
+		c.pathAsked = true
+		if pa, ok := c.desc.(tool.PathAccessor); ok {
+			c.path, c.pathErr = pa.AccessPath(c.raw, c.cwd)
+		} else {
+			c.pathErr = tool.ErrNoPath
+		}
+	}
+	return c.path, c.pathErr
 }
 
 // checkPath applies path rules and path safety to one path. It reports
@@ -104,14 +101,14 @@ func (c *call) checkPath(p fsPath, acc access, toolName string) (verdict, bool) 
 		return verdict{}, false
 	}
 	v := askV(askMode, what+": outside the working directories")
-	if toolName == "Bash" {
+	if toolName == commandRules {
 		// Claude Code names the path for a command's path only; a file
 		// tool's question says "outside" in its reason instead.
 		v.blocked = p.target
 	}
-	kind := "Read"
+	kind := readRules
 	if acc == accessWrite {
-		kind = "Edit"
+		kind = editRules
 	}
 	v.suggest = []suggestion{{rule: dirRule(kind, containingDir(p.target))}}
 	return v, true

@@ -49,7 +49,7 @@ func (l *bashLine) followVerdicts(cmd shell.Command) []verdict {
 			return []verdict{askV(askMode, fmt.Sprintf("%s under `%s`, which cannot be checked: %v", what, capText(w.Text, 200), err))}
 		}
 		for _, p := range ps {
-			if v, decided := l.c.checkPath(p, accessRead, "Bash"); decided && v.level != levelAllow {
+			if v, decided := l.c.checkPath(p, accessRead, commandRules); decided && v.level != levelAllow {
 				refused = append(refused, v) // no need to walk a tree that is refused anyway
 				continue
 			}
@@ -109,7 +109,7 @@ func (w *linkWalk) walk(root string) []fsPath {
 			w.out = append(w.out, askV(askMode, fmt.Sprintf("cannot tell where the link %s leads: %v", p, err)))
 			return nil
 		}
-		if v, decided := w.l.c.checkPath(target, accessRead, "Bash"); decided {
+		if v, decided := w.l.c.checkPath(target, accessRead, commandRules); decided {
 			if v.level != levelAllow {
 				w.out = append(w.out, v)
 			}

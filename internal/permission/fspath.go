@@ -50,7 +50,7 @@ func (p fsPath) describe() string {
 // error). known are directories whose resolution is already known: a
 // path below one of them (as written) is resolved from there, which
 // saves a system call per component.
-func newFSPath(p, selfCwd string, known ...fsPath) (fsPath, error) {
+func newFSPath(p, selfCwd string, known ...[]fsPath) (fsPath, error) {
 	if len(p) > maxPathLen {
 		return fsPath{}, errPathTooLong
 	}
@@ -58,9 +58,11 @@ func newFSPath(p, selfCwd string, known ...fsPath) (fsPath, error) {
 		return fsPath{}, errRelative
 	}
 	base, rest, best := "/", p, 0
-	for _, k := range known {
-		if n := len(k.link); n > best && k.link != "/" && strings.HasPrefix(p, k.link+"/") {
-			base, rest, best = k.target, p[n+1:], n
+	for _, ks := range known {
+		for _, k := range ks {
+			if n := len(k.link); n > best && k.link != "/" && len(p) > n && p[n] == '/' && strings.HasPrefix(p, k.link) {
+				base, rest, best = k.target, p[n+1:], n
+			}
 		}
 	}
 	target, err := resolveIn(base, rest, selfCwd)

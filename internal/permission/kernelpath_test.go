@@ -43,7 +43,7 @@ func newKernelPathWorld(t *testing.T) kernelPathWorld {
 func (w kernelPathWorld) check(t *testing.T, mode Mode, command string) Decision {
 	t.Helper()
 	allow := []RuleSource{{Text: "Bash(echo *)", Source: SourceCLI}, {Text: "Bash(cat *)", Source: SourceCLI}}
-	eng, errs := New(Config{Mode: mode, WorkDirs: []string{w.repo}, Home: w.home, Allow: allow})
+	eng, errs := New(Config{Tools: testTools(), Mode: mode, WorkDirs: []string{w.repo}, Home: w.home, Allow: allow})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -146,7 +146,7 @@ func TestKernelPathOracle(t *testing.T) {
 func TestFileToolPathsResolvedAsTheKernelDoes(t *testing.T) {
 	w := newKernelPathWorld(t)
 	rc := w.home + "/.bashrc"
-	eng, errs := New(Config{Mode: ModeAcceptEdits, WorkDirs: []string{w.repo}, Home: w.home})
+	eng, errs := New(Config{Tools: testTools(), Mode: ModeAcceptEdits, WorkDirs: []string{w.repo}, Home: w.home})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

@@ -95,16 +95,16 @@ func (e *Engine) bypass(v verdict) verdict {
 // action describes the call for messages.
 func (c *call) action() string {
 	switch c.kind {
-	case kindRead, kindEdit:
+	case tool.KindRead, tool.KindEdit:
 		verb := "read"
-		if c.kind == kindEdit {
+		if c.kind == tool.KindEdit {
 			verb = "write to"
 		}
 		if p, err := c.toolPath(); err == nil {
 			return verb + " " + p.link
 		}
-	case kindFetch:
-		if host, err := urlHost(c.in.str("url")); err == nil {
+	case tool.KindFetch:
+		if host, err := urlHost(c.subjects()[0]); err == nil {
 			return "fetch from " + host
 		}
 	}

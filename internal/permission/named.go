@@ -2,14 +2,12 @@ package permission
 
 import "fmt"
 
-// named evaluates Agent and Skill calls by their type or name. Agent
-// runs without asking (its subagent's tools are checked one by one);
-// Skill asks.
-func (c *call) named(value string, free bool) verdict {
-	cands := []string{value}
-	if args := c.in.str("args"); args != "" && c.kind == kindSkill {
-		cands = append(cands, value+" "+args)
-	}
+// named evaluates KindDelegate (Agent) and KindInvoke (Skill) calls by
+// the names their tool gives (cands, primary first). A delegate runs
+// without asking (its subagent's tools are checked one by one); an
+// invocation asks.
+func (c *call) named(cands []string, free bool) verdict {
+	value := cands[0]
 	what := fmt.Sprintf("%s %q", c.name, value)
 	if r := c.nameRule(c.e.deny, cands); r != nil {
 		return denyRule(r, what)
@@ -46,9 +44,10 @@ func (c *call) nameRule(rules []*Rule, cands []string) *Rule {
 
 // fetch evaluates a WebFetch call by the URL's host.
 func (c *call) fetch() verdict {
-	host, err := urlHost(c.in.str("url"))
+	u := c.subjects()[0]
+	host, err := urlHost(u)
 	if err != nil {
-		return askV(askMode, fmt.Sprintf("WebFetch URL %q cannot be checked: %v", c.in.str("url"), err))
+		return askV(askMode, fmt.Sprintf("WebFetch URL %q cannot be checked: %v", u, err))
 	}
 	what := "WebFetch of host " + host
 	if r := c.domainRule(c.e.deny, host); r != nil {

@@ -17,9 +17,9 @@ func appliesTo(r *Rule, acc access, toolName string) bool {
 		return false
 	}
 	switch r.tool {
-	case "Read":
+	case readRules:
 		return acc == accessRead || r.Behavior != tool.PermissionAllow
-	case "Edit":
+	case editRules:
 		return acc == accessWrite || r.Behavior == tool.PermissionAllow
 	}
 	return r.tool == toolName

@@ -22,11 +22,15 @@ type pathPattern struct {
 	// name is set for "**/name" without wildcard in name: any segment
 	// equal to name matches (a fast path for ".env", "build/**").
 	name string
+	// seg is set for "**/seg" where seg is one segment with wildcards
+	// ("*.pem"): any segment matching seg matches.
+	seg string
 }
 
 // ruleEnv is what relative rules are anchored to.
 type ruleEnv struct {
 	cwd, home string
+	tools     catalog
 }
 
 // compilePath compiles a path specifier. Anchors: "//x" is the
@@ -120,6 +124,8 @@ func newPathPattern(anchor, static, glob string) (*pathPattern, error) {
 	pp := &pathPattern{glob: glob}
 	if n, ok := strings.CutPrefix(glob, "**/"); ok && !hasMeta(n) && !strings.Contains(n, "/") {
 		pp.name = unescapeGlob(n)
+	} else if ok && !strings.Contains(n, "/") && !strings.Contains(n, "**") {
+		pp.seg = n
 	}
 	for _, f := range dirForms(anchor) {
 		pp.bases = append(pp.bases, path.Clean(f+"/"+static))
@@ -155,6 +161,11 @@ func (pp *pathPattern) match(p string) bool {
 				return true
 			}
 			continue
+		case pp.seg != "":
+			if segmentMatches(rel, pp.seg) {
+				return true
+			}
+			continue
 		case rel == "":
 			if strings.Trim(pp.glob, "*/") == "" {
 				return true
@@ -183,6 +194,20 @@ func unescapeGlob(seg string) string {
 		b.WriteByte(seg[i])
 	}
 	return b.String()
+}
+
+// segmentMatches reports whether one of rel's segments matches the
+// one-segment glob seg: "**/seg" matches rel or one of its ancestors
+// exactly when a segment of rel matches seg.
+func segmentMatches(rel, seg string) bool {
+	for rel != "" {
+		s, rest, _ := strings.Cut(rel, "/")
+		if doublestar.MatchUnvalidated(seg, s) {
+			return true
+		}
+		rel = rest
+	}
+	return false
 }
 
 // hasSegment reports whether one of rel's segments is name.

@@ -10,8 +10,9 @@ type pattern struct {
 	// parts are the literal pieces between stars.
 	parts []string
 	// prefix is set when the pattern ended in " *": the bare prefix
-	// (parts without the final star) matches too.
+	// (bare: parts without the final star and space) matches too.
 	prefix bool
+	bare   []string
 	// exact is set when the pattern has no star.
 	exact bool
 }
@@ -27,6 +28,7 @@ func compilePattern(s string) pattern {
 	p.exact = len(p.parts) == 1
 	if n := len(p.parts); n >= 2 && p.parts[n-1] == "" && strings.HasSuffix(p.parts[n-2], " ") {
 		p.prefix = true
+		p.bare = append(append([]string(nil), p.parts[:n-2]...), strings.TrimSuffix(p.parts[n-2], " "))
 	}
 	return p
 }
@@ -57,12 +59,8 @@ func (p pattern) match(s string) bool {
 	if p.exact {
 		return s == p.parts[0]
 	}
-	if p.prefix {
-		n := len(p.parts)
-		bare := append(append([]string(nil), p.parts[:n-2]...), strings.TrimSuffix(p.parts[n-2], " "))
-		if globParts(bare, s) {
-			return true
-		}
+	if p.prefix && globParts(p.bare, s) {
+		return true
 	}
 	return globParts(p.parts, s)
 }

@@ -17,6 +17,15 @@
 // code eval and sh -c run), must be allowed on its own, and redirections
 // are writes. Every Decision says why.
 //
+// The Engine knows no tool by name: each tool describes itself (package
+// tool's optional interfaces: its kind, the subject or path its rules
+// match, its parameters, its rule family), and Config.Tools lists the
+// tools rules are understood by. A tool that describes nothing is judged
+// by name and parameters only, and the mode decides ("ask" by default).
+// The rule grammar's own names stay: Read(...) and Edit(...) path rules
+// and Bash(...) command rules, which Bash's analysis applies to the
+// files and commands inside a command line.
+//
 // The executor, the app and the front ends (which implement Asker) import
 // this package; it imports only tool and shell.
 package permission

@@ -78,10 +78,10 @@ func compileRule(rs RuleSource, b tool.PermissionBehavior, env ruleEnv) (*Rule, 
 	if err != nil {
 		return nil, err
 	}
-	if err := checkToolName(name); err != nil {
+	if err := checkToolName(name, env.tools); err != nil {
 		return nil, err
 	}
-	name = canonicalName(name)
+	name = env.tools.canonical(name)
 	r := &Rule{Text: name, Behavior: b, Source: rs, tool: name}
 	if hasSpec && strings.TrimSpace(spec) == "*" {
 		hasSpec = false
@@ -141,7 +141,7 @@ func balanced(s string) bool {
 
 // checkToolName accepts names of letters, digits, '_', '-' and '*', and
 // refuses a known tool's name in the wrong case.
-func checkToolName(name string) error {
+func checkToolName(name string, tools catalog) error {
 	if name == "" {
 		return errors.New("missing tool name")
 	}
@@ -150,7 +150,7 @@ func checkToolName(name string) error {
 			return fmt.Errorf("invalid character %q in tool name %q", c, name)
 		}
 	}
-	if k := miscased(name); k != "" {
+	if k := tools.miscased(name); k != "" {
 		return fmt.Errorf("unknown tool %q (tool names are case-sensitive; did you mean %s?)", name, k)
 	}
 	return nil

@@ -26,9 +26,11 @@ func (r *Rule) toolGlob(hasSpec bool) error {
 	return nil
 }
 
-// specifier compiles the part in parentheses for the rule's tool.
+// specifier compiles the part in parentheses for the rule's tool, as
+// the tool's kind and rule family say.
 func (r *Rule) specifier(spec string, env ruleEnv) error {
-	if key, value, ok := paramSpec(r.tool, spec); ok {
+	desc := env.tools.lookup(r.tool)
+	if key, value, ok := paramSpec(desc, spec); ok {
 		if r.Behavior == tool.PermissionAllow {
 			return errors.New("parameter rules (name:value) are for deny and ask only")
 		}
@@ -36,19 +38,17 @@ func (r *Rule) specifier(spec string, env ruleEnv) error {
 		r.cmd.exact = len(r.cmd.parts) == 1
 		return nil
 	}
-	switch r.tool {
-	case "Bash":
+	switch kindOf(desc) {
+	case tool.KindExec:
 		r.kind, r.cmd = ruleCommand, compilePattern(spec)
 		return nil
-	case "Agent", "Skill":
+	case tool.KindDelegate, tool.KindInvoke:
 		r.kind, r.cmd = ruleName, compilePattern(spec)
 		return nil
-	case "WebFetch":
+	case tool.KindFetch:
 		return r.domainSpec(spec)
-	case "Read", "Edit":
-		return r.pathSpec(spec, env)
-	case "Grep", "Glob", "Write", "MultiEdit", "NotebookEdit":
-		if r.Behavior == tool.PermissionAllow {
+	case tool.KindRead, tool.KindEdit:
+		if _, inFamily := familyOf(desc); inFamily && r.Behavior == tool.PermissionAllow {
 			return fmt.Errorf("path rules for %s are not consulted for allow; write Read(...) or Edit(...)", r.tool)
 		}
 		return r.pathSpec(spec, env)
@@ -73,18 +73,18 @@ func (r *Rule) pathSpec(spec string, env ruleEnv) error {
 }
 
 // paramSpec recognises "name:value" for the tool's scalar parameters.
-func paramSpec(toolName, spec string) (key, value string, ok bool) {
+func paramSpec(desc tool.Tool, spec string) (key, value string, ok bool) {
 	key, value, found := strings.Cut(spec, ":")
 	if !found || key == "" || slices.Contains(primaryFields, key) || strings.IndexFunc(key, func(c rune) bool {
 		return !isWordRune(c)
 	}) >= 0 {
 		return "", "", false
 	}
-	known, listed := params[toolName]
+	known, listed := paramsOf(desc)
 	switch {
-	case toolName == "WebFetch" && key == "domain":
+	case kindOf(desc) == tool.KindFetch && key == "domain":
 		return "", "", false
-	case toolName == "Bash" && key == "timeout" && strings.TrimSpace(value) == "*":
+	case kindOf(desc) == tool.KindExec && key == "timeout" && strings.TrimSpace(value) == "*":
 		return "", "", false // legacy prefix form `timeout:*`
 	case listed && !slices.Contains(known, key):
 		return "", "", false

@@ -3,8 +3,6 @@ package permission
 import (
 	"bytes"
 	"encoding/json"
-	"path/filepath"
-	"strings"
 )
 
 // fields are a tool input's top-level fields.
@@ -46,39 +44,4 @@ func (f fields) scalar(key string) (string, bool) {
 		return s, err == nil
 	}
 	return string(raw), true
-}
-
-// globBase returns the directory a Glob call searches: its path (or the
-// current directory) joined with the pattern's leading segments that
-// hold no wildcard, so "../../etc/*" searches ../../etc. An absolute
-// pattern is used as it is.
-func globBase(dir, pat string) string {
-	if filepath.IsAbs(pat) {
-		dir = ""
-	}
-	segs := strings.Split(pat, "/")
-	static := []string{}
-	for _, s := range segs[:len(segs)-1] {
-		if hasMeta(s) {
-			break
-		}
-		static = append(static, s)
-	}
-	if len(static) == len(segs)-1 && !hasMeta(segs[len(segs)-1]) {
-		static = segs // no wildcard at all: the pattern names a path
-	}
-	if strings.Contains(strings.Join(segs[len(static):], "/"), "..") {
-		return "/" // a wildcard part that climbs could reach anywhere
-	}
-	joined := strings.Join(static, "/")
-	switch {
-	case dir == "":
-		if joined == "" {
-			return "/"
-		}
-		return joined
-	case joined == "":
-		return dir
-	}
-	return dir + "/" + joined
 }

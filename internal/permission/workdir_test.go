@@ -17,7 +17,7 @@ func TestRequestWorkDirResolvesRelativePaths(t *testing.T) {
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	eng, errs := New(Config{Mode: ModeDefault, WorkDirs: []string{repo}, Home: t.TempDir(),
+	eng, errs := New(Config{Tools: testTools(), Mode: ModeDefault, WorkDirs: []string{repo}, Home: t.TempDir(),
 		Deny: []RuleSource{{Text: "Read(//" + filepath.Join(sub, "secret.txt")[1:] + ")", Source: SourceUser}}})
 	if len(errs) > 0 {
 		t.Fatal(errs)

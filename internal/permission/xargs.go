@@ -67,7 +67,7 @@ func (l *bashLine) xargsVerdicts(cmd shell.Command, roots []shell.Word) []verdic
 			return []verdict{askV(askMode, fmt.Sprintf("%s under `%s`, which cannot be checked: %v", what, capText(r.Text, 200), err))}
 		}
 		for _, p := range ps {
-			if v, decided := l.c.checkPath(p, accessRead, "Bash"); decided {
+			if v, decided := l.c.checkPath(p, accessRead, commandRules); decided {
 				out = append(out, v)
 				continue
 			}

@@ -3,6 +3,8 @@ package prompt
 import (
 	"slices"
 	"strings"
+
+	"corvid/internal/tool"
 )
 
 const identity = `You are corvid, a coding agent running in the user's terminal. You work inside their repository with the tools listed below, on tasks such as fixing bugs, adding features, explaining code and running commands.`
@@ -21,39 +23,26 @@ const safety = `# Care and safety
 - Prefer reversible steps. Before anything destructive, make sure it is what the user wants.
 - If a tool call is denied, do not try to get around the denial with another tool; adapt or ask.`
 
-// toolGuidance returns the advice for the tools that are offered.
-func toolGuidance(tools []string) string {
+// toolGuidance returns the advice for the tools that are offered: a
+// general line, then what each tool says of itself (tool.Guided), in the
+// order the tools are offered, each line once.
+func toolGuidance(tools []tool.Tool) string {
 	if len(tools) == 0 {
 		return ""
-	}
-	has := func(names ...string) bool {
-		return slices.ContainsFunc(names, func(n string) bool { return slices.Contains(tools, n) })
 	}
 	lines := []string{"# Using tools",
 		"- When several calls do not depend on each other, make them all in one response: they run in parallel.",
 	}
-	if has("Read") && has("Edit", "MultiEdit", "Write") {
-		lines = append(lines, "- Read a file before you change it; edits to a file you have not read, or that changed since you read it, are refused.")
-	}
-	if has("Bash") {
-		var dedicated []string
-		for _, pair := range [][2]string{{"Read", "cat/head/tail"}, {"Edit", "sed/awk"}, {"Write", "echo/cat redirections"},
-			{"Grep", "grep/rg"}, {"Glob", "find/ls"}} {
-			if has(pair[0]) {
-				dedicated = append(dedicated, pair[0]+" instead of "+pair[1])
+	for _, t := range tools {
+		g, ok := t.(tool.Guided)
+		if !ok {
+			continue
+		}
+		for _, l := range g.Guidance(tools) {
+			if !slices.Contains(lines, l) {
+				lines = append(lines, l)
 			}
 		}
-		if len(dedicated) > 0 {
-			lines = append(lines, "- Prefer the dedicated tools to their shell equivalents ("+strings.Join(dedicated, "; ")+
-				"): they are faster, safer and easier for the user to review. Keep Bash for building, testing, git and other real commands.")
-		}
-		lines = append(lines, "- Quote paths that contain spaces. Run long-lived processes (servers, watchers) in the background and check on them later.")
-	}
-	if has("Grep", "Glob") {
-		lines = append(lines, "- Search before assuming: locate definitions and usages with the search tools rather than guessing file names.")
-	}
-	if has("WebFetch") {
-		lines = append(lines, "- Fetch web pages only when the task needs them; do not guess URLs.")
 	}
 	return strings.Join(lines, "\n")
 }

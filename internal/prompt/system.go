@@ -3,6 +3,8 @@ package prompt
 import (
 	"slices"
 	"strings"
+
+	"corvid/internal/tool"
 )
 
 // Options decide the system prompt.
@@ -14,13 +16,18 @@ type Options struct {
 	Override    string
 	HasOverride bool
 	Append      string
-	// Tools are the names of the tools the model is offered; guidance
-	// about a tool is included only when it is offered.
-	Tools []string
+	// Tools are the tools the model is offered; each offered tool may
+	// add guidance of its own (tool.Guided).
+	Tools []tool.Tool
 	// Environment is the rendered environment facts (working directory,
 	// platform, shell…); Model names the model the prompt is for.
 	Environment string
 	Model       string
+	// StyleName and Style are the output style's name and instructions
+	// ("" for the default style); DropCoding leaves out the software
+	// engineering instructions (a style without keep-coding-instructions).
+	StyleName, Style string
+	DropCoding       bool
 }
 
 // System returns the system prompt as text blocks, in order.
@@ -42,7 +49,10 @@ func System(o Options) []string {
 
 // Default is corvid's own system prompt.
 func Default(o Options) string {
-	parts := []string{identity, conduct, toolGuidance(o.Tools), safety}
+	parts := []string{identity, conduct, toolGuidance(o.Tools), safety, style(o)}
+	if o.DropCoding {
+		parts[1] = ""
+	}
 	if env := environment(o); env != "" {
 		parts = append(parts, env)
 	}
@@ -63,4 +73,12 @@ func environment(o Options) string {
 		b.WriteString("Model: " + o.Model + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// style is the output style's section ("" for the default style).
+func style(o Options) string {
+	if strings.TrimSpace(o.Style) == "" {
+		return ""
+	}
+	return "# Output style: " + o.StyleName + "\n" + strings.TrimSpace(o.Style)
 }

@@ -1,6 +1,7 @@
 package sdk
 
 import (
+	"cmp"
 	"encoding/json"
 	"time"
 
@@ -67,6 +68,8 @@ func (f *framer) frame(ev event.Event) (any, bool) {
 		return f.permissionDenied(ev), true
 	case event.UserText:
 		return f.userText(ev), true
+	case event.Sub:
+		return f.sub(ev)
 	}
 	return nil, false
 }
@@ -95,8 +98,8 @@ func (f *framer) init(ev event.Init) InitFrame {
 		Tools: nonNil(ev.Tools), MCPServers: []MCPServer{},
 		Model: ev.Model, PermissionMode: ev.PermissionMode,
 		SlashCommands: nonNil(ev.SlashCommands), APIKeySource: ev.APIKeySource,
-		ClaudeCodeVersion: version.Surface, OutputStyle: "default",
-		Agents: []string{}, Skills: []string{}, Plugins: []Plugin{},
+		ClaudeCodeVersion: version.Surface, OutputStyle: cmp.Or(ev.OutputStyle, "default"),
+		Agents: nonNil(ev.Agents), Skills: nonNil(ev.Skills), Plugins: []Plugin{},
 		UUID: f.newUUID(),
 	}
 }

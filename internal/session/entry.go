@@ -18,6 +18,10 @@ type Meta struct {
 	Version    string
 	GitBranch  string
 	Entrypoint string // "cli", "sdk-cli", ...
+	// Sidechain and AgentID mark a sub-agent's transcript
+	// (isSidechain, agentId).
+	Sidechain bool
+	AgentID   string
 }
 
 // UserOptions qualify a user entry.
@@ -61,6 +65,7 @@ const (
 // timestamp are added when the line is written.
 type body struct {
 	IsSidechain             bool             `json:"isSidechain"`
+	AgentID                 string           `json:"agentId,omitempty"`
 	UserType                string           `json:"userType"`
 	Cwd                     string           `json:"cwd"`
 	SessionID               string           `json:"sessionId"`

@@ -12,7 +12,7 @@ import (
 
 // base returns a body with the envelope fields shared by every entry.
 func (w *Writer) base(typ string) body {
-	return body{UserType: "external", Cwd: w.meta.Cwd, SessionID: w.meta.SessionID,
+	return body{IsSidechain: w.meta.Sidechain, AgentID: w.meta.AgentID, UserType: "external", Cwd: w.meta.Cwd, SessionID: w.meta.SessionID,
 		Version: w.meta.Version, GitBranch: w.meta.GitBranch, Entrypoint: w.meta.Entrypoint,
 		Type: typ}
 }

@@ -31,67 +31,81 @@ func ambiguous(f *syntax.File, src string) error {
 	if i := strings.IndexAny(src, "\r\x00"); i >= 0 {
 		return fmt.Errorf("%w: a %q at offset %d", ErrAmbiguous, src[i], i)
 	}
-	if err := dashDup(f); err != nil {
-		return err
-	}
-	if err := badAssign(f); err != nil {
-		return err
-	}
-	if err := nestedHeredoc(f); err != nil {
-		return err
-	}
-	if !strings.Contains(src, "\\\n") {
-		return nil
-	}
-	var err error
-	syntax.Walk(f, func(n syntax.Node) bool {
-		r, ok := n.(*syntax.Redirect)
-		if ok && err == nil && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) &&
-			strings.Contains(src[r.Pos().Offset():], "\\\n") {
-			err = fmt.Errorf("%w: a backslash-newline after a here-document", ErrAmbiguous)
-		}
-		return err == nil
-	})
-	if err != nil || !strings.Contains(src, "#") {
-		return err
+	s := ambiguityScan{src: src, joined: strings.Contains(src, "\\\n")}
+	syntax.Walk(f, s.visit)
+	if s.err != nil || !s.joined || !strings.Contains(src, "#") {
+		return s.err
 	}
 	return commentContinues(src)
+}
+
+// ambiguityScan looks for the ambiguous constructs in one walk of the
+// tree (a walk is a large share of the cost of a permission decision).
+type ambiguityScan struct {
+	src    string
+	joined bool      // src holds a backslash-newline
+	substs [][2]uint // source ranges of command substitutions seen so far
+	err    error
+}
+
+func (s *ambiguityScan) visit(n syntax.Node) bool {
+	switch n := n.(type) {
+	case *syntax.CmdSubst:
+		s.substs = append(s.substs, [2]uint{n.Pos().Offset(), n.End().Offset()})
+	case *syntax.CallExpr:
+		s.err = badAssign(n)
+	case *syntax.Redirect:
+		if s.err = dashDup(n); s.err == nil {
+			s.err = s.heredoc(n)
+		}
+	}
+	return s.err == nil
+}
+
+// heredoc reports a here-document followed by a backslash-newline, or
+// inside a command substitution (found by FuzzBashDecision: in
+// `(<<EOF⏎$(<<EOF⏎EOF⏎)⏎EOF⏎)` Bash ends the outer document at the
+// inner terminator and runs "EOF").
+func (s *ambiguityScan) heredoc(r *syntax.Redirect) error {
+	if r.Op != syntax.Hdoc && r.Op != syntax.DashHdoc {
+		return nil
+	}
+	off := r.Pos().Offset()
+	if s.joined && strings.Contains(s.src[off:], "\\\n") {
+		return fmt.Errorf("%w: a backslash-newline after a here-document", ErrAmbiguous)
+	}
+	for _, sub := range s.substs {
+		if off > sub[0] && off < sub[1] {
+			return fmt.Errorf("%w: a here-document inside a command substitution", ErrAmbiguous)
+		}
+	}
+	return nil
 }
 
 // dashDup reports a duplication whose target starts with "-" and goes
 // on (`<&-rm x`): the parser reads one target word, Bash closes the
 // descriptor at "-" and runs the rest of the word as a command.
-func dashDup(f *syntax.File) error {
-	var err error
-	syntax.Walk(f, func(n syntax.Node) bool {
-		r, ok := n.(*syntax.Redirect)
-		if ok && err == nil && (r.Op == syntax.DplIn || r.Op == syntax.DplOut) && r.Word != nil &&
-			len(r.Word.Parts) > 0 {
-			if lit, ok := r.Word.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "-") &&
-				(len(lit.Value) > 1 || len(r.Word.Parts) > 1) {
-				err = fmt.Errorf("%w: a descriptor closed by \"-\" followed by more text", ErrAmbiguous)
-			}
-		}
-		return err == nil
-	})
-	return err
+func dashDup(r *syntax.Redirect) error {
+	if (r.Op != syntax.DplIn && r.Op != syntax.DplOut) || r.Word == nil || len(r.Word.Parts) == 0 {
+		return nil
+	}
+	if lit, ok := r.Word.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "-") &&
+		(len(lit.Value) > 1 || len(r.Word.Parts) > 1) {
+		return fmt.Errorf("%w: a descriptor closed by \"-\" followed by more text", ErrAmbiguous)
+	}
+	return nil
 }
 
 // badAssign reports a prefix "assignment" whose name is not an
 // identifier (`0=[`): the parser takes it for an assignment, Bash for
 // the name of a program to run.
-func badAssign(f *syntax.File) error {
-	var err error
-	syntax.Walk(f, func(n syntax.Node) bool {
-		c, ok := n.(*syntax.CallExpr)
-		for i := 0; ok && err == nil && i < len(c.Assigns); i++ {
-			if as := c.Assigns[i]; as.Name != nil && !identifier(as.Name.Value) {
-				err = fmt.Errorf("%w: %q is not a variable name", ErrAmbiguous, as.Name.Value)
-			}
+func badAssign(c *syntax.CallExpr) error {
+	for _, as := range c.Assigns {
+		if as.Name != nil && !identifier(as.Name.Value) {
+			return fmt.Errorf("%w: %q is not a variable name", ErrAmbiguous, as.Name.Value)
 		}
-		return err == nil
-	})
-	return err
+	}
+	return nil
 }
 
 // identifier reports whether s is a Bash variable name.
@@ -102,29 +116,6 @@ func identifier(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-// nestedHeredoc reports a here-document inside a command substitution
-// (found by FuzzBashDecision: in `(<<EOF⏎$(<<EOF⏎EOF⏎)⏎EOF⏎)` Bash ends
-// the outer document at the inner terminator and runs "EOF").
-func nestedHeredoc(f *syntax.File) error {
-	var substs [][2]uint
-	var err error
-	syntax.Walk(f, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.CmdSubst:
-			substs = append(substs, [2]uint{n.Pos().Offset(), n.End().Offset()})
-		case *syntax.Redirect:
-			off := n.Pos().Offset()
-			for _, r := range substs {
-				if (n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc) && off > r[0] && off < r[1] && err == nil {
-					err = fmt.Errorf("%w: a here-document inside a command substitution", ErrAmbiguous)
-				}
-			}
-		}
-		return err == nil
-	})
-	return err
 }
 
 // commentContinues reports a comment that holds or ends in a backslash.

@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -145,14 +146,19 @@ type Subst struct {
 	Source string
 }
 
+// parsers holds Bash parsers for reuse: a parser is a few kilobytes, a
+// large share of what one permission decision allocates.
+var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
+
 // Parse analyses command as Bash. A command that does not parse, or is
 // longer than MaxLength, is an error.
 func Parse(command string) (*Analysis, error) {
 	if len(command) > MaxLength {
 		return nil, ErrTooLong
 	}
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	p := parsers.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(command), "")
+	parsers.Put(p) // the tree does not refer to the parser
 	if err != nil {
 		return nil, fmt.Errorf("parsing command: %w", err)
 	}

@@ -17,7 +17,7 @@ type walker struct {
 }
 
 func analyse(f *syntax.File, src string) *Analysis {
-	w := &walker{src: src, a: &Analysis{last: -1}, index: map[syntax.Node]int{}}
+	w := &walker{src: src, a: &Analysis{last: -1, Commands: make([]Command, 0, 4)}, index: make(map[syntax.Node]int, 4)}
 	syntax.Walk(f, w.visit)
 	w.finishLoops()
 	w.finishPipes()

@@ -15,6 +15,13 @@
 // Start wires a Server to a test and fails it at cleanup when a rule was
 // broken or the script was not played to the end.
 //
+// Nested conversations (sub-agents) get their own scripts: each of
+// Scenario.Routes (JSON: "routes": [{"marker": "…", "turns": […]}]) owns
+// the requests whose system prompt or first user message contains its
+// marker, so conversations that run in parallel are answered in their own
+// order whatever the interleaving; Request.Route records which script
+// answered.
+//
 // # Prompt caching
 //
 // With Scenario.PromptCache set (JSON: "prompt_cache": {"min_tokens":

@@ -21,10 +21,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.answerError(w, ex, -1, *herr, reqID)
 		return
 	}
-	t, turn, ok := s.take()
+	t, turn, route, ok := s.take(decoded)
+	s.recordRoute(ex, route)
 	switch {
 	case !ok:
-		s.violate(ex, Violation{Kind: ViolationExhausted, Detail: "request arrived after the last scripted turn"})
+		s.violate(ex, Violation{Kind: ViolationExhausted, Detail: exhaustedDetail(route)})
 		s.answerError(w, ex, -1, newHTTPError(http.StatusInternalServerError, "providertest: scenario exhausted"), reqID)
 	case t.failsHTTP():
 		s.answerError(w, ex, turn, turnError(t), reqID)

@@ -36,6 +36,9 @@ type Request struct {
 	// before any answer).
 	Turn   int
 	Status int
+	// Route is the marker of the Scenario route whose script answered
+	// (Turn then indexes that route's turns); "" for the main script.
+	Route string
 	// Cache is what the prompt-cache model decided; nil when the
 	// scenario has no PromptCache or no stream was served.
 	Cache *CacheUsage

@@ -18,6 +18,10 @@ type Scenario struct {
 	// has been played, for ever, so that each of several client runs in a
 	// row gets the whole script. A looping server never finishes.
 	Loop bool `json:"loop,omitempty"`
+	// Routes answer nested conversations (sub-agents) from their own
+	// scripts, chosen by a marker in the request; requests no route
+	// claims are answered from Turns.
+	Routes []Route `json:"routes,omitempty"`
 	// RequireAPIKey, when set, answers 401 authentication_error to any
 	// request whose x-api-key (or Authorization bearer token) differs.
 	RequireAPIKey string `json:"require_api_key,omitempty"`

@@ -14,10 +14,9 @@ const (
 
 // state is a server's mutable state; Server.mu guards it.
 type state struct {
-	turns    []Turn
+	main     queue
+	routes   []routeQueue
 	loop     bool
-	next     int // index of the turn being played
-	used     int // requests already answered by turns[next]
 	inflight int
 	finished chan struct{}
 	done     bool // finished is closed
@@ -34,17 +33,20 @@ type exchange struct {
 }
 
 func (st *state) init(sc Scenario) {
-	st.turns, st.loop = slices.Clone(sc.Turns), sc.Loop && len(sc.Turns) > 0
+	st.main, st.loop = queue{turns: slices.Clone(sc.Turns)}, sc.Loop && len(sc.Turns) > 0
+	for _, r := range sc.Routes {
+		st.routes = append(st.routes, routeQueue{marker: r.Marker, queue: queue{turns: slices.Clone(r.Turns)}})
+	}
 	st.finished = make(chan struct{})
 	st.maybeFinish()
 }
 
 func (st *state) remaining() int {
-	n := 0
-	for i := st.next; i < len(st.turns); i++ {
-		n += st.turns[i].repeats()
+	n := st.main.remaining()
+	for i := range st.routes {
+		n += st.routes[i].remaining()
 	}
-	return n - st.used
+	return n
 }
 
 func (st *state) maybeFinish() {
@@ -76,22 +78,19 @@ func (s *Server) leave() {
 	s.state.maybeFinish()
 }
 
-// take consumes the next scripted turn.
-func (s *Server) take() (t Turn, index int, ok bool) {
+// take consumes the next scripted turn of the script req belongs to
+// (a route's, or the main one) and names the route ("" for the main
+// script).
+func (s *Server) take(req Request) (t Turn, index int, route string, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := &s.state
-	if st.next >= len(st.turns) && st.loop {
-		st.next, st.used = 0, 0
+	q := &st.main
+	if r := st.route(req); r != nil {
+		q, route = &r.queue, r.marker
 	}
-	if st.next >= len(st.turns) {
-		return Turn{}, -1, false
-	}
-	t, index = st.turns[st.next], st.next
-	if st.used++; st.used >= t.repeats() {
-		st.next, st.used = st.next+1, 0
-	}
-	return t, index, true
+	t, index, ok = q.take(st.loop)
+	return t, index, route, ok
 }
 
 // Remaining is how many more requests the script will answer.

@@ -15,6 +15,22 @@ func (sc Scenario) Validate() error {
 			return fmt.Errorf("providertest: scenario %q turn %d: %w", sc.Name, i, err)
 		}
 	}
+	return sc.validateRoutes()
+}
+
+func (sc Scenario) validateRoutes() error {
+	seen := map[string]bool{}
+	for i, r := range sc.Routes {
+		if r.Marker == "" || seen[r.Marker] {
+			return fmt.Errorf("providertest: scenario %q route %d: marker must be non-empty and unique", sc.Name, i)
+		}
+		seen[r.Marker] = true
+		for j, t := range r.Turns {
+			if err := t.validate(); err != nil {
+				return fmt.Errorf("providertest: scenario %q route %q turn %d: %w", sc.Name, r.Marker, j, err)
+			}
+		}
+	}
 	return nil
 }
 

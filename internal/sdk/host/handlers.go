@@ -71,7 +71,13 @@ func (h *Host) initialize(ctx context.Context, raw json.RawMessage) (any, error)
 	// answer reports its live mode; one that cannot open says so at the
 	// first turn, as before.
 	if conv, err := h.conversation(ctx); err == nil {
-		resp.PermissionMode = conv.Info().PermissionMode
+		in := conv.Info()
+		resp.PermissionMode = in.PermissionMode
+		resp.Agents = withAgentNames(resp.Agents, in.Agents)
+		resp.Commands = withCustom(resp.Commands, in.Commands)
+		if in.OutputStyle != "" {
+			resp.OutputStyle = in.OutputStyle
+		}
 	}
 	return resp, nil
 }

@@ -175,6 +175,9 @@ func (h *Host) conversation(ctx context.Context) (Conversation, error) {
 		if len(h.init.JSONSchema) > 0 && string(h.init.JSONSchema) != "null" {
 			s.JSONSchema = h.init.JSONSchema
 		}
+		if len(h.init.Agents) > 0 {
+			s.AgentsJSON = string(h.init.agentsJSON)
+		}
 		if m := h.init.matchers(); m != nil {
 			s.Hooks = hook.New(hookRunner{box: h.box}, m, h.hookCommon)
 		}

@@ -3,8 +3,10 @@ package host
 import (
 	"encoding/json"
 	"os"
+	"slices"
 	"time"
 
+	"corvid/internal/event"
 	"corvid/internal/hook"
 	"corvid/internal/version"
 )
@@ -17,6 +19,24 @@ type initRequest struct {
 	SystemPrompt       json.RawMessage          `json:"systemPrompt"`
 	AppendSystemPrompt *string                  `json:"appendSystemPrompt"`
 	JSONSchema         json.RawMessage          `json:"jsonSchema"`
+	// agentsJSON is the agents object as sent, for the conversation.
+	agentsJSON json.RawMessage
+}
+
+// UnmarshalJSON reads the request and keeps the agents as sent.
+func (r *initRequest) UnmarshalJSON(data []byte) error {
+	type plain initRequest
+	var raw struct {
+		Agents json.RawMessage `json:"agents"`
+	}
+	if err := json.Unmarshal(data, (*plain)(r)); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	r.agentsJSON = raw.Agents
+	return nil
 }
 
 // hookMatcher is one registered matcher: callbacks by id.
@@ -26,7 +46,8 @@ type hookMatcher struct {
 	Timeout         float64  `json:"timeout"` // seconds
 }
 
-// agentDef is an agent the host defines (listed, not run yet).
+// agentDef is an agent the host defines (the fields listed in the
+// answer; the conversation reads the whole definition).
 type agentDef struct {
 	Description string `json:"description"`
 	Model       string `json:"model,omitempty"`
@@ -120,6 +141,16 @@ var commands = []command{
 	{Name: "cost", Description: "Show the total cost and duration of the current session"},
 }
 
+// withCustom adds the conversation's custom commands and skills to the
+// built-in ones.
+func withCustom(builtin []command, custom []event.Command) []command {
+	out := append([]command(nil), builtin...)
+	for _, c := range custom {
+		out = append(out, command{Name: c.Name, Description: c.Description, ArgumentHint: c.ArgumentHint})
+	}
+	return out
+}
+
 // models are the choices set_model accepts by alias.
 var models = []modelEntry{
 	{Value: "default", DisplayName: "Default (recommended)", Description: "The configured model"},
@@ -141,4 +172,15 @@ func initAnswer(r initRequest, apiKeySource string) initResponse {
 		resp.HooksApplied = &applied
 	}
 	return resp
+}
+
+// withAgentNames adds the conversation's other agent types (built-in,
+// project, user) to the host's own, by name.
+func withAgentNames(list []agentInfo, names []string) []agentInfo {
+	for _, n := range names {
+		if !slices.ContainsFunc(list, func(a agentInfo) bool { return a.Name == n }) {
+			list = append(list, agentInfo{Name: n})
+		}
+	}
+	return list
 }

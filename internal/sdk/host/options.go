@@ -38,6 +38,9 @@ type Setup struct {
 	AppendSystemPrompt string
 	// JSONSchema is initialize's jsonSchema (structured output).
 	JSONSchema json.RawMessage
+	// AgentsJSON is initialize's agents (sub-agent definitions by name),
+	// as JSON; "" for none.
+	AgentsJSON string
 }
 
 // Options configure Run.

@@ -1,0 +1,157 @@
+package app
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"corvid/internal/engine"
+	"corvid/internal/event"
+	"corvid/internal/filestate"
+	"corvid/internal/model"
+	"corvid/internal/permission"
+	"corvid/internal/session"
+	"corvid/internal/subagent"
+	"corvid/internal/subagent/spawn"
+	"corvid/internal/tool"
+	"corvid/internal/tools/agent"
+	"corvid/internal/tools/killshell"
+	"corvid/internal/tools/taskstop"
+	"corvid/internal/version"
+	"corvid/internal/workspace"
+)
+
+// agents is a conversation's sub-agent support: the agent types, the
+// runner and the Agent tool.
+type agents struct {
+	runner *spawn.Runner
+	tool   tool.Tool
+	// stop is TaskStop: background agents, then shells.
+	stop tool.Tool
+}
+
+// newAgents loads the agent types (built-ins, ~/.corvid/agents, the
+// project's .claude/agents, --agents) and builds the runner; bad
+// definitions are warned about, naming their file, and skipped. The
+// runner works once bind gives it the configured conversation.
+func newAgents(opts Options, env environment, kit *toolkit, s **setup) *agents {
+	userDir := ""
+	if d, err := configDir(env); err == nil {
+		userDir = filepath.Join(d, "agents")
+	}
+	cat, errs := subagent.Load(subagent.LoadOptions{Cwd: opts.Cwd, UserDir: userDir, FlagJSON: opts.AgentsJSON})
+	for _, err := range errs {
+		warnf(opts, "warning: agents: %v\n", err)
+	}
+	parent := spawn.Parent{
+		Base:      func() engine.Config { return (*s).engine },
+		FileTools: kit.fileTools,
+		Files:     func() *filestate.Cache { return kit.files },
+		Permission: func(m permission.Mode) permission.Checker {
+			return withDebug(opts, (*s).gate.Narrow(m))
+		},
+		Model:   func() model.Info { return (*s).model() },
+		Resolve: func(name string) model.Info { return (*s).resolve(name) },
+		Environment: func() string {
+			return workspace.EnvFacts(opts.Cwd, time.Now(), opts.Getenv, workspace.InsideRepo(opts.Cwd)).Render()
+		},
+		Transcript: func(id string) (engine.Recorder, func(), error) { return (*s).agentTranscript(opts, id) },
+	}
+	r := spawn.NewRunner(parent, cat)
+	return &agents{runner: r, tool: agent.New(r), stop: taskstop.New(r, killshell.New(kit.shells))}
+}
+
+// bind finishes the wiring once the conversation is configured: unknown
+// tools in definitions are reported, background agents' completions
+// reach the model as reminders, and the sink is serialised (sub-agents
+// publish from their own goroutines).
+func (a *agents) bind(opts Options, s *setup) {
+	var known []string
+	for _, t := range s.kit.tools() {
+		known = append(known, t.Name())
+	}
+	for _, err := range a.runner.Catalog().CheckTools(known) {
+		warnf(opts, "warning: agents: %v\n", err)
+	}
+	prev := s.engine.Reminders
+	s.engine.Reminders = func() []string {
+		var out []string
+		if prev != nil {
+			out = prev()
+		}
+		return append(out, a.runner.Notifications()...)
+	}
+	s.engine.Sink = lockedSink(s.engine.Sink)
+}
+
+// close stops the background agents, waiting at most closeGrace.
+func (a *agents) close() {
+	ctx, cancel := context.WithTimeout(context.Background(), closeGrace)
+	defer cancel()
+	_ = a.runner.Close(ctx)
+}
+
+// lockedSink makes sink safe to call from several goroutines, events
+// staying whole and in each publisher's order.
+func lockedSink(sink event.Sink) event.Sink {
+	var mu sync.Mutex
+	return func(ev event.Event) {
+		mu.Lock()
+		defer mu.Unlock()
+		sink(ev)
+	}
+}
+
+// model is the conversation's current main model (the model a
+// sub-agent inherits).
+func (s *setup) model() model.Info {
+	if s.current != nil {
+		return s.current()
+	}
+	return s.engine.Model
+}
+
+// agentTranscript opens a sub-agent's transcript beside the session's:
+// <session dir>/subagents/agent-<id>.jsonl. Without a session
+// transcript (--no-session-persistence) nothing is kept.
+func (s *setup) agentTranscript(opts Options, id string) (engine.Recorder, func(), error) {
+	if s.conv == nil || s.conv.writer == nil {
+		return nil, func() {}, nil
+	}
+	path := filepath.Join(s.engine.SessionDir, "subagents", "agent-"+id+".jsonl")
+	meta := session.Meta{SessionID: s.engine.SessionID, Cwd: opts.Cwd, Version: version.Surface,
+		Entrypoint: entrypoint(environment(opts.Getenv)), Sidechain: true, AgentID: id}
+	w, err := session.Open(path, meta)
+	if err != nil {
+		return nil, nil, err
+	}
+	rec := newTranscriptRecorder(w, func(f string, a ...any) { warnf(opts, f, a...) })
+	return rec, func() { _ = w.Close() }, nil
+}
+
+// initToolNames are the tool names system/init reports: Claude Code
+// 2.1.332 lists the Agent tool under its legacy name Task.
+func initToolNames(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		if n == agent.Name {
+			n = "Task"
+		}
+		out[i] = n
+	}
+	return out
+}
+
+// names are the agent types system/init lists, sorted without regard
+// to case as Claude Code sorts them.
+func (a *agents) names() []string {
+	if a == nil {
+		return nil
+	}
+	out := a.runner.Catalog().Names()
+	slices.SortFunc(out, func(x, y string) int { return strings.Compare(strings.ToLower(x), strings.ToLower(y)) })
+	return out
+}

@@ -1,0 +1,87 @@
+package cli
+
+import (
+	"context"
+	"io"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/cobra"
+
+	"corvid/internal/app"
+	"corvid/internal/mcpserve"
+	"corvid/internal/version"
+)
+
+// mcpCommand is corvid mcp, the parent of the MCP subcommands (serve
+// here; the client's add, list, get and remove live in their own file).
+func (c *CLI) mcpCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "mcp",
+		Short: "Configure and manage MCP servers, or serve corvid's tools over MCP",
+		Args:  checkArgs(cobra.NoArgs),
+		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(c.mcpServeCommand())
+	return cmd
+}
+
+// mcpServeCommand is corvid mcp serve [flags]: corvid's built-in tools
+// for any MCP client, over stdio.
+func (c *CLI) mcpServeCommand() *cobra.Command {
+	var f flags
+	cmd := &cobra.Command{
+		Use:   "serve [flags]",
+		Short: "Serve corvid's tools over MCP on stdio",
+		Long: "corvid mcp serve offers corvid's built-in tools (Bash, Read, Edit, ...) to an MCP client on\n" +
+			"stdin/stdout. Every call is checked by the same permission rules and mode a run here would use;\n" +
+			"there is nobody to ask, so a call that would ask is denied unless --permission-mode,\n" +
+			"--allowedTools or settings rules allow it.",
+		Example: "  corvid mcp serve --allowedTools 'Bash(git status)'",
+		Args:    checkArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			f.set = cmd.Flags().Changed
+			return c.mcpServe(cmd.Context(), &f)
+		},
+	}
+	f.definePermissions(cmd.Flags())
+	return cmd
+}
+
+func (c *CLI) mcpServe(ctx context.Context, f *flags) error {
+	f.print, f.outputFormat, f.inputFormat = true, "text", "text"
+	inv, err := validate(f, nil, env{getenv: c.getenv, geteuid: c.geteuid})
+	if err != nil {
+		return err
+	}
+	for _, w := range inv.warnings {
+		c.warn(w)
+	}
+	cwd, err := c.getwd()
+	if err != nil {
+		return err
+	}
+	opts := inv.opts
+	opts.Cwd, opts.Getenv, opts.Stderr = cwd, c.getenv, c.Stderr
+	ts, err := app.OpenToolset(opts)
+	if err != nil {
+		return err
+	}
+	defer ts.Close()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() { // a signal ends the server; the deferred cancel ends this goroutine
+		select {
+		case <-c.Signals:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	transport := &mcp.IOTransport{Reader: io.NopCloser(c.Stdin), Writer: nopWriteCloser{c.Stdout}}
+	return mcpserve.Serve(ctx, mcpserve.Config{Tools: ts.Tools, Pipeline: ts.Pipeline, Env: ts.Env,
+		Version: version.Corvid}, transport)
+}
+
+// nopWriteCloser keeps the server from closing corvid's stdout.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

@@ -1,0 +1,132 @@
+package spawn
+
+import (
+	"corvid/internal/subagent"
+	"fmt"
+	"slices"
+	"sync/atomic"
+
+	"corvid/internal/cost"
+	"corvid/internal/engine"
+	"corvid/internal/filestate"
+	"corvid/internal/model"
+	"corvid/internal/tool"
+)
+
+// child is one prepared sub-agent.
+type child struct {
+	id       string
+	def      subagent.Definition
+	cfg      engine.Config
+	costs    *cost.Tracker
+	toolUses atomic.Int64
+	closeRec func()
+}
+
+// prepare checks the request and builds the child's configuration.
+// Only a foreground child's events reach the parent's sink: a background
+// one may outlive the turn whose result closed the stream.
+func (r *Runner) prepare(req subagent.Request, foreground bool) (*child, error) {
+	def, err := r.catalog.Lookup(req.Type)
+	if err != nil {
+		return nil, err
+	}
+	m, err := r.model(def, req)
+	if err != nil {
+		return nil, err
+	}
+	c := &child{id: newAgentID(), def: def, costs: &cost.Tracker{}}
+	cfg := r.parent.Base()
+	reg, err := r.tools(def, cfg.Tools)
+	if err != nil {
+		return nil, err
+	}
+	parentCosts, budget := cfg.Costs, cfg.MaxBudgetUSD
+	cfg.Tools, cfg.Model, cfg.Costs, cfg.MaxBudgetUSD = reg, m, c.costs, 0
+	cfg.Permission = r.parent.Permission(def.PermissionMode)
+	cfg.System = []string{def.Prompt, r.parent.Environment()}
+	cfg.MaxTurns = def.MaxTurns
+	if cfg.MaxTurns <= 0 {
+		cfg.MaxTurns = DefaultMaxTurns
+	}
+	if budget > 0 && parentCosts != nil {
+		cfg.MaxBudgetUSD = max(budget-parentCosts.TotalUSD(), 1e-9)
+	}
+	cfg.History, cfg.Opening, cfg.Reminders, cfg.SlashCommands = nil, nil, nil, nil
+	cfg.Init, cfg.Structured = nil, nil
+	// The parent's tool hooks apply; SubagentStop takes Stop's place.
+	cfg.Hooks = engine.ForSubagent(cfg.Hooks, c.id, def.Name, "")
+	cfg.Compaction.Carry = nil
+	if !foreground {
+		cfg.Sink = nil
+	}
+	cfg.Sink = r.sink(c, req.ToolUseID, cfg.Sink)
+	cfg.Transcript = nil
+	if r.parent.Transcript != nil {
+		rec, closeRec, err := r.parent.Transcript(c.id)
+		if err != nil {
+			return nil, fmt.Errorf("sub-agent transcript: %w", err)
+		}
+		cfg.Transcript, c.closeRec = rec, closeRec
+	}
+	c.cfg = cfg
+	return c, nil
+}
+
+// model picks the request's model, else the definition's, else the
+// parent's.
+func (r *Runner) model(def subagent.Definition, req subagent.Request) (model.Info, error) {
+	name := req.Model
+	if name == "" {
+		name = def.Model
+	}
+	if name == "" || name == "inherit" {
+		return r.parent.Model(), nil
+	}
+	m := r.parent.Resolve(name)
+	if m.ID == "" {
+		return model.Info{}, fmt.Errorf("%w %q for agent %s", ErrUnknownModel, name, def.Name)
+	}
+	return m, nil
+}
+
+// tools builds the child's registry: the parent's tools that the
+// definition allows, never the Agent tool, with the file tools replaced
+// by fresh ones over a copy of the parent's file-state cache (made only
+// when the child gets a file tool).
+func (r *Runner) tools(def subagent.Definition, parent *tool.Registry) (*tool.Registry, error) {
+	offered := slices.DeleteFunc(parent.Names(), func(n string) bool { return slices.Contains(agentToolNames, n) })
+	names := subagent.SelectTools(def, offered)
+	var own map[string]tool.Tool
+	var picked []tool.Tool
+	for _, t := range parent.Tools() {
+		if !slices.Contains(names, t.Name()) {
+			continue
+		}
+		if own == nil && r.parent.FileTools != nil {
+			own = r.fileTools(names)
+		}
+		if fresh, ok := own[t.Name()]; ok {
+			t = fresh
+		}
+		picked = append(picked, t)
+	}
+	return tool.NewRegistry(picked...)
+}
+
+// fileTools returns fresh file tools by name over the child's own cache,
+// seeded with the parent's entries when the child gets one of them.
+func (r *Runner) fileTools(names []string) map[string]tool.Tool {
+	files := filestate.New()
+	out := map[string]tool.Tool{}
+	for _, t := range r.parent.FileTools(files) {
+		out[t.Name()] = t
+	}
+	for name := range out {
+		if slices.Contains(names, name) {
+			files.Seed(r.parent.Files())
+			break
+		}
+	}
+	return out
+}

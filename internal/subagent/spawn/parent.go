@@ -1,0 +1,48 @@
+package spawn
+
+import (
+	"corvid/internal/engine"
+	"corvid/internal/filestate"
+	"corvid/internal/model"
+	"corvid/internal/permission"
+	"corvid/internal/tool"
+)
+
+// Parent is what sub-agents borrow from the conversation that launches
+// them.
+type Parent struct {
+	// Base is the parent's engine configuration: provider, hooks,
+	// retries, working directories, session, and the tools it offers
+	// (after --tools and deny rules; a sub-agent never gets more). A child copies it and
+	// replaces its prompt, tools, permission, limits, costs, sink and
+	// transcript.
+	Base func() engine.Config
+	// FileTools returns fresh instances of the tools that keep file state
+	// (Read, Edit, Write…) over files; a sub-agent shares the parent's
+	// instances of the other tools (Base.Tools).
+	FileTools func(files *filestate.Cache) []tool.Tool
+	// Files is the parent's file-state cache; each child starts from a
+	// copy.
+	Files func() *filestate.Cache
+	// Permission returns the parent's checker (rules, asker, session
+	// answers) under a mode no wider than both the parent's and mode.
+	Permission func(mode permission.Mode) permission.Checker
+	// Model is the parent's current model; Resolve maps an alias or id
+	// to a model (a zero ID for an unknown name).
+	Model   func() model.Info
+	Resolve func(name string) model.Info
+	// Environment is the environment facts added to every sub-agent's
+	// system prompt.
+	Environment func() string
+	// Transcript opens the sub-agent's transcript (nil: none is kept).
+	Transcript func(agentID string) (engine.Recorder, func(), error)
+}
+
+// agentToolNames are the tools never given to a sub-agent: Agent (no
+// nesting), TaskStop (the parent's background tasks are not its own) and
+// Skill (it queues a skill's text for the parent conversation's next
+// request, not the sub-agent's).
+var agentToolNames = []string{"Agent", "Task", "TaskStop", "Skill"}
+
+// DefaultMaxTurns bounds a sub-agent whose definition sets no maxTurns.
+const DefaultMaxTurns = 100

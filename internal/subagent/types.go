@@ -1,0 +1,44 @@
+package subagent
+
+import (
+	"time"
+
+	"corvid/internal/provider"
+)
+
+// Request is one Agent call.
+type Request struct {
+	Type        string
+	Description string
+	Prompt      string
+	Model       string
+	// ToolUseID is the Agent tool_use id: the sub-agent's events carry it.
+	ToolUseID string
+}
+
+// Outcome is what a finished sub-agent reports.
+type Outcome struct {
+	AgentID  string
+	Type     string
+	Text     string
+	IsError  bool
+	Subtype  string
+	Errors   []string
+	ToolUses int
+	Turns    int
+	Duration time.Duration
+	Usage    provider.Usage
+	CostUSD  float64
+}
+
+// Tokens is the outcome's total token count.
+func (o Outcome) Tokens() int {
+	u := o.Usage
+	return u.InputTokens + u.OutputTokens + u.CacheReadInputTokens + u.CacheCreationInputTokens
+}
+
+// Launched is what a background launch returns at once.
+type Launched struct {
+	AgentID    string
+	OutputFile string
+}
