@@ -1,6 +1,7 @@
 package sdktest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -174,6 +175,36 @@ func TestPromptAndStopHooks(t *testing.T) {
 	}
 	if !strings.Contains(r.body(t, 1), "run the tests first") {
 		t.Errorf("the Stop hook's reason is not in the second request: %s", r.body(t, 1))
+	}
+}
+
+// SessionStart, PostToolUseFailure and PermissionRequest callbacks through
+// the real SDK: the session's context reaches the model, the failed call's
+// error reaches its hook, and the permission hook answers so canUseTool is
+// never asked and the call runs.
+func TestEventHooks(t *testing.T) {
+	r := runScript(t, "eventhooks.mjs", turns(bash("toolu_ls", "ls does-not-exist-3c"),
+		bash("toolu_touch", "touch made.txt"), say("finished")))
+	if r.get(t, "results", 0, "result") != "finished" || r.length(t, "events") != 3 || r.get(t, "asked") != float64(0) {
+		t.Fatalf("summary = %v", r.summary)
+	}
+	if r.get(t, "events", 0, "event") != "SessionStart" || r.get(t, "events", 0, "source") != "startup" ||
+		r.get(t, "events", 0, "transcript") != true {
+		t.Errorf("SessionStart = %v", r.get(t, "events", 0))
+	}
+	fail := r.get(t, "events", 1).(map[string]any)
+	if fail["event"] != "PostToolUseFailure" || fail["id"] != "toolu_ls" || fail["command"] != "ls does-not-exist-3c" ||
+		!strings.Contains(fmt.Sprint(fail["error"]), "does-not-exist-3c") || fail["interrupt"] != false {
+		t.Errorf("PostToolUseFailure = %v", fail)
+	}
+	if perm := r.get(t, "events", 2).(map[string]any); perm["event"] != "PermissionRequest" || perm["command"] != "touch made.txt" {
+		t.Errorf("PermissionRequest = %v", perm)
+	}
+	if !strings.Contains(r.body(t, 0), "session-context-5d2") {
+		t.Errorf("the SessionStart context is not in the first request")
+	}
+	if _, err := os.Stat(filepath.Join(r.work, "made.txt")); err != nil {
+		t.Errorf("the call the hook allowed did not run: %v", err)
 	}
 }
 

@@ -77,11 +77,6 @@ func (c *Conversation) Submit(ctx context.Context, prompt []provider.Block) even
 			return c.eng.Report(ctx, c.s.engine.Costs.Render())
 		}
 	}
-	if h := c.s.hooks; h.Has(hook.UserPromptSubmit) {
-		if blocked, reason := h.UserPromptSubmit(ctx, promptText(prompt)); blocked {
-			return c.eng.Refuse(ctx, "Prompt blocked by a UserPromptSubmit hook: "+reason)
-		}
-	}
 	defer c.s.cmds.endTurn()
 	t, declined := c.customTurn(ctx, prompt)
 	if declined != nil {
@@ -92,7 +87,8 @@ func (c *Conversation) Submit(ctx context.Context, prompt []provider.Block) even
 		c.eng.SetModel(t.model)
 		defer c.eng.SetModel(prev)
 	}
-	return c.eng.SubmitBlocks(ctx, t.blocks)
+	// UserPromptSubmit hooks are told the prompt as it was typed.
+	return c.eng.SubmitAs(ctx, engine.PromptText(prompt), t.blocks)
 }
 
 // setBusy marks a turn running. When it ends, an interrupt that arrived
@@ -160,26 +156,20 @@ func (c *Conversation) MaxThinkingTokens() int { return c.eng.MaxThinkingTokens(
 // Messages returns the conversation so far. Call it between turns.
 func (c *Conversation) Messages() []provider.Message { return c.eng.Messages() }
 
-// Close stops the background shells (waiting a short grace), ends the
-// sweep of old files and makes the transcript durable. Call it after the
-// last Submit returned.
+// TranscriptPath is where the conversation's transcript is written (""
+// with --no-session-persistence), as hooks are told.
+func (c *Conversation) TranscriptPath() string { return c.s.transcript }
+
+// Close runs the SessionEnd hooks (for a bounded time), stops the
+// background shells (waiting a short grace), ends the sweep of old files
+// and makes the transcript durable. Call it after the last Submit
+// returned.
 func (c *Conversation) Close() {
 	c.closeOnce.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), sessionEndBudget)
+		c.eng.End(ctx, hook.EndOther)
+		cancel()
 		c.stop()
 		c.s.close()
 	})
-}
-
-// promptText is the text of a prompt's text blocks, for hooks.
-func promptText(blocks []provider.Block) string {
-	var out string
-	for _, b := range blocks {
-		if b.Type == provider.BlockText {
-			if out != "" {
-				out += "\n"
-			}
-			out += b.Text
-		}
-	}
-	return out
 }

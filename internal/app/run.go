@@ -11,9 +11,9 @@ import (
 	"corvid/internal/cost"
 	"corvid/internal/engine"
 	"corvid/internal/event"
-	"corvid/internal/mcp"
 	"corvid/internal/hook"
 	"corvid/internal/hookrun"
+	"corvid/internal/mcp"
 	"corvid/internal/model"
 	"corvid/internal/outputstyle"
 	"corvid/internal/permission"
@@ -78,6 +78,10 @@ func slashCommand(text string) (name, arg string, ok bool) {
 // setup is a configured run: the engine's configuration and what must be
 // released when the run ends.
 type setup struct {
+	// transcript is the transcript's path ("" when none is written), as
+	// hooks are told.
+	transcript string
+
 	engine    engine.Config
 	gate      *permission.Engine
 	resolve   func(name string) model.Info
@@ -90,8 +94,8 @@ type setup struct {
 	agents    *agents
 	// current is the conversation's live main model (set by Open).
 	current func() model.Info
-	// hooks are the settings' and the host's hooks; hookRunner runs the
-	// settings' (nil without any).
+	// hooks are the conversation's: the settings' and the host's (nil:
+	// none); hookRunner runs the settings' (nil without any).
 	hooks      *hook.Set
 	hookRunner *hookrun.Runner
 	summary    summarizer
@@ -162,12 +166,23 @@ func configure(opts Options) (s *setup, err error) {
 	costs, retry := &cost.Tracker{}, retryPolicy(env)
 	small := summarizer{provider: client, model: model.Resolve("haiku"), retry: retry, costs: costs}
 	kit := newToolkit(env, settings.Env, small)
+	// The hooks come first: PermissionRequest and Notification hooks stand
+	// in front of the permission asker. What they are told of the session
+	// (its id, transcript, mode) is read when they fire.
+	s = &setup{kit: kit, resolve: resolver(env).Resolve, summary: small}
+	s.hooks, s.hookRunner = s.sessionHooks(opts, env, settings)
+	defer func() {
+		if err != nil && s.hookRunner != nil {
+			s.hookRunner.Close()
+		}
+	}()
 	pcfg := permissionConfig(opts, settings, mode)
+	pcfg.Asker = withHookAsker(pcfg.Asker, s.hooks)
 	gate, errs := permission.New(pcfg)
 	for _, e := range errs {
 		warnf(opts, "warning: permission rule ignored: %v\n", e)
 	}
-	s = &setup{kit: kit, gate: gate, resolve: resolver(env).Resolve}
+	s.gate = gate
 	ag := newAgents(opts, env, kit, &s)
 	builtin := restrict(opts, withCommands(opts, env, settings, s, append(append([]tool.Tool{ag.tool}, kit.tools()...), ag.stop)))
 	so, extra, err := structuredOutput(opts)
@@ -191,8 +206,9 @@ func configure(opts Options) (s *setup, err error) {
 		PermissionMode: mode, APIKeySource: keySource,
 		Sink: opts.Sink, PartialMessages: opts.PartialMessages,
 	}
-	cfg.Structured = so
-	s.engine, s.style, s.summary = cfg, outputStyle(opts, env, settings), small
+	cfg.Structured, cfg.Hooks = so, engineHooks(s.hooks)
+	cfg.StopBlockCap = env.int("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP")
+	s.engine, s.style = cfg, outputStyle(opts, env, settings)
 	if err := s.openSession(opts, env, git, settings); err != nil {
 		return nil, err
 	}
@@ -236,13 +252,13 @@ func (s *setup) openSession(opts Options, env environment, git *gitSnapshot, set
 	cfg.System = systemPrompt(opts, cfg.Tools.Tools(), ws.env.Render(), cfg.Model, s.style)
 	cfg.SessionID, cfg.History, cfg.Opening = conv.id, conv.history, ws.opening()
 	cfg.SessionDir = sessionDir(cfgDir, opts.Cwd, conv.id)
-	s.hooks, s.hookRunner = s.sessionHooks(opts, env, settings)
-	if s.hooks != nil {
-		cfg.Hooks, cfg.Stop = s.hooks, stopHook(s.hooks)
-	}
 	cfg.Reminders = reminders(kit.shells.Notifications, nested.drain, hookContext(s.hooks))
+	if (opts.Continue || opts.Resume != "") && len(conv.history) > 0 {
+		cfg.SessionSource = engine.SourceResume
+	}
 	s.openCommands()
 	if conv.writer != nil {
+		s.transcript = session.Path(cfgDir, opts.Cwd, conv.id)
 		cfg.Transcript = newTranscriptRecorder(conv.writer, func(f string, a ...any) { warnf(opts, f, a...) })
 	}
 	return nil

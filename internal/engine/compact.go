@@ -21,9 +21,6 @@ type Compaction struct {
 	// Carry returns what must survive a compaction besides the opening
 	// reminders: the todo list, recently read files, notes.
 	Carry func() compact.Reinject
-	// PreCompact is the PreCompact hook point. It may add instructions for
-	// the summary, or refuse the compaction with an error.
-	PreCompact func(ctx context.Context, trigger, focus string) ([]string, error)
 }
 
 // Compaction triggers, as transcripts and compact_boundary frames name
@@ -72,13 +69,10 @@ func (r *run) reactiveCompact(ctx context.Context, err *provider.APIError) bool 
 // compact replaces the history with a summary and what must survive.
 func (e *Engine) compact(ctx context.Context, m model.Info, trigger, focus string, pre int) error {
 	c := e.cfg.Compaction
-	var extra []string
-	if c.PreCompact != nil {
-		var err error
-		if extra, err = c.PreCompact(ctx, trigger, focus); err != nil {
-			e.publish(event.Notice{Text: "Compaction stopped by a PreCompact hook: " + err.Error()})
-			return err
-		}
+	extra, err := e.hooks.PreCompact(ctx, trigger, focus)
+	if err != nil {
+		e.publish(event.Notice{Text: "Compaction stopped by a PreCompact hook: " + err.Error()})
+		return err
 	}
 	if e.cfg.PartialMessages {
 		e.publish(event.Status{Status: event.StatusCompacting})
@@ -109,6 +103,10 @@ func (e *Engine) compact(ctx context.Context, m model.Info, trigger, focus strin
 	e.rec.Compacted(trigger, pre, res.Messages, m.ID)
 	e.rec.Sync()
 	e.publish(event.Compacted{Trigger: trigger, PreTokens: pre})
+	e.hooks.PostCompact(ctx, trigger, res.Summary)
+	// The conversation goes on from the summary: a session that starts
+	// again, whose hooks may add their context anew.
+	e.hooks.SessionStart(ctx, SourceCompact, m.ID)
 	return nil
 }
 
@@ -122,6 +120,7 @@ func (e *Engine) Compact(hard context.Context, focus string) event.Result {
 	ctx, cancel := e.beginTurn(hard)
 	defer e.endTurn()
 	defer cancel(context.Canceled)
+	e.startSession(ctx)
 	e.publishInit()
 	var res event.Result
 	switch err := e.manualCompact(ctx, focus); {

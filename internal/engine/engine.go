@@ -21,10 +21,16 @@ import (
 type Config struct {
 	Provider provider.Provider
 	Tools    *tool.Registry
-	// Permission decides each call (nil allows all); Hooks are the
-	// PreToolUse/PostToolUse hook points (nil: none).
+	// Permission decides each call (nil allows all); Hooks are the hook
+	// points (nil: none).
 	Permission permission.Checker
-	Hooks      executor.Hooks
+	Hooks      Hooks
+	// SessionSource is what SessionStart hooks are told before the first
+	// turn: startup (the default) or resume.
+	SessionSource string
+	// StopBlockCap is how many Stop hook blocks in a row end a turn
+	// anyway (0: DefaultStopBlockCap).
+	StopBlockCap int
 
 	Model          model.Info
 	FallbackModels []model.Info
@@ -89,10 +95,6 @@ type Config struct {
 	// the front end's live state (the conversation's Info); nil builds it
 	// from this Config and the engine's current model.
 	Init func() event.Init
-	// Stop, when set, is asked when the model ends a turn on its own; a
-	// non-empty answer is given to the model as the next instruction and
-	// the turn goes on (a Stop hook that blocks).
-	Stop func(ctx context.Context, lastText string, active bool) string
 	// Structured, when set, makes the turn end with a structured output
 	// (--json-schema).
 	Structured *StructuredOutput
@@ -109,7 +111,8 @@ type Engine struct {
 	// with: tools added or removed meanwhile count from the next one.
 	tools atomic.Pointer[tool.Registry]
 
-	rec Recorder
+	rec   Recorder
+	hooks Hooks // never nil: noHooks when none are configured
 	// lastUsage is the usage of the latest response: the size of the
 	// context, for the compaction threshold.
 	lastUsage provider.Usage
@@ -120,6 +123,8 @@ type Engine struct {
 	pending   bool                    // Interrupt arrived before the turn began
 	model     model.Info              // the main model; SetModel changes it between requests
 	thinking  int                     // max thinking tokens; 0 leaves the default
+	started   bool                    // SessionStart fired
+	ended     bool                    // End was called
 }
 
 // SetModel makes m the main model from the next request on.
@@ -212,7 +217,14 @@ func New(cfg Config) *Engine {
 		messages: append([]provider.Message(nil), cfg.History...),
 		env: tool.Env{WorkDir: cfg.Cwd, ProjectDir: cfg.Cwd, Dirs: cfg.Dirs,
 			SessionID: cfg.SessionID, SessionDir: cfg.SessionDir}}
-	e.pipeline = &executor.Pipeline{Permission: cfg.Permission, Hooks: cfg.Hooks, OnDenial: e.recordDenial}
+	e.hooks = cfg.Hooks
+	if e.hooks == nil {
+		e.hooks = noHooks{}
+	}
+	e.pipeline = &executor.Pipeline{Permission: cfg.Permission, OnDenial: e.recordDenial}
+	if cfg.Hooks != nil {
+		e.pipeline.Hooks = cfg.Hooks
+	}
 	return e
 }
 
@@ -238,11 +250,22 @@ func (e *Engine) Submit(hard context.Context, prompt string) event.Result {
 // SubmitBlocks is Submit for a prompt of content blocks (text, images,
 // documents).
 func (e *Engine) SubmitBlocks(hard context.Context, prompt []provider.Block) event.Result {
+	return e.SubmitAs(hard, PromptText(prompt), prompt)
+}
+
+// SubmitAs is SubmitBlocks for a prompt the front end expanded (a custom
+// slash command): typed is what the user wrote, which UserPromptSubmit
+// hooks are told; prompt is what the model gets.
+func (e *Engine) SubmitAs(hard context.Context, typed string, prompt []provider.Block) event.Result {
 	start := time.Now()
 	ctx, cancel := e.beginTurn(hard)
 	defer e.endTurn()
 	defer cancel(context.Canceled)
+	e.startSession(ctx)
 	e.publishInit()
+	if blocked, reason := e.hooks.UserPromptSubmit(ctx, typed); blocked {
+		return e.promptRefused(start, reason, typed)
+	}
 	e.addPrompt(prompt)
 	r := &run{e: e, hard: hard, cancel: cancel, model: e.Model(), fallbacks: e.cfg.FallbackModels, msgs: 1}
 	res := r.loop(ctx)

@@ -24,6 +24,12 @@ func (e *Engine) Report(_ context.Context, text string) event.Result {
 func (e *Engine) Refuse(_ context.Context, msg string) event.Result {
 	start := time.Now()
 	e.publishInit()
+	return e.refuse(start, msg)
+}
+
+// refuse ends a turn that began at start with an error result saying why
+// it must not run.
+func (e *Engine) refuse(start time.Time, msg string) event.Result {
 	res := errorResult(event.SubtypeDuringExecution, "hook_stopped", msg)
 	e.finish(&res, start, 0)
 	e.publish(res)

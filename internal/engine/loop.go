@@ -167,25 +167,6 @@ func (r *run) next(ctx context.Context, out response) (event.Result, bool) {
 		TerminalReason: "completed"}, false
 }
 
-// maxStopBlocks is how many times in a row a Stop hook may keep the turn
-// going (Claude Code's bound).
-const maxStopBlocks = 8
-
-// stopBlocked asks the Stop hook whether the model must go on; its reason
-// becomes the model's next instruction.
-func (r *run) stopBlocked(ctx context.Context) bool {
-	if r.e.cfg.Stop == nil || r.stopBlocks >= maxStopBlocks {
-		return false
-	}
-	reason := r.e.cfg.Stop(ctx, r.lastText, r.stopBlocks > 0)
-	if reason == "" || ctx.Err() != nil {
-		return false
-	}
-	r.stopBlocks++
-	r.e.appendUser([]provider.Block{provider.TextBlock("Stop hook feedback:\n" + reason)}, true)
-	return true
-}
-
 // apiError ends the run on a failure that was not recovered. As Claude
 // Code does, it is reported as a synthetic assistant message and a
 // success-subtype result with is_error set.

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -254,9 +253,9 @@ func TestPreCompactHookAddsInstructions(t *testing.T) {
 		{Blocks: []providertest.Block{providertest.Text("a")}},
 		{Blocks: []providertest.Block{providertest.Text("S")}},
 	}}, func(c *Config) {
-		c.Compaction.PreCompact = func(_ context.Context, trigger, focus string) ([]string, error) {
+		c.Hooks = &recHooks{preCompact: func(trigger, _ string) ([]string, error) {
 			return []string{"HOOK-" + trigger}, nil
-		}
+		}}
 	})
 	f.submit(t, t.Context(), "q")
 	f.eng.Compact(t.Context(), "")

@@ -1,7 +1,11 @@
 // Package executor runs the model's tool calls: the pipeline that every
-// single call passes (schema validation, PreToolUse hook, permission,
-// Call with progress, PostToolUse hook) and the streaming executor that
-// schedules calls as their tool_use blocks close.
+// single call passes (schema validation, then a chain of middleware, then
+// permission and Call with progress) and the streaming executor that
+// schedules calls as their tool_use blocks close. The hook points are one
+// middleware: PreToolUse before the permission check (its verdict is
+// weighed by the checker, its deny always wins, its replacement input is
+// validated and checked again), PostToolUse after a success and
+// PostToolUseFailure after a tool that ran and failed.
 //
 // Scheduling follows Claude Code's StreamingToolExecutor: each call is
 // queued → executing → completed → yielded. A queued call starts when

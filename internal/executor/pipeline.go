@@ -13,37 +13,16 @@ import (
 	"corvid/internal/tool"
 )
 
-// Hooks are the hook points around a call. The hook package implements
-// them; nil Hooks means none are configured.
-type Hooks interface {
-	// PreToolUse runs before the permission check. It may decide the
-	// permission, replace the input, or add context for the model.
-	PreToolUse(ctx context.Context, in HookInput) HookDecision
-	// PostToolUse runs after the call and may replace its result.
-	PostToolUse(ctx context.Context, in HookInput, res *tool.Result) *tool.Result
-}
-
-// HookInput is what a hook is told about a call.
-type HookInput struct {
-	ToolName  string
-	ToolUseID string
-	Input     json.RawMessage
-}
-
-// HookDecision is a PreToolUse hook's answer.
-type HookDecision struct {
-	// Permission is allow, deny or ask; "" leaves the decision to the
-	// permission checker.
-	Permission   tool.PermissionBehavior
-	Reason       string
-	UpdatedInput json.RawMessage
-}
-
-// Pipeline runs one call through validation, hooks, permission and the
-// tool itself. It is safe for concurrent use.
+// Pipeline runs one call through validation, then its middleware (the
+// hook points among them), then permission and the tool itself. It is
+// safe for concurrent use.
 type Pipeline struct {
 	Permission permission.Checker
-	Hooks      Hooks
+	// Hooks, when set, wrap the permission check and the call as the
+	// innermost middleware (PreToolUse, PostToolUse, PostToolUseFailure).
+	Hooks Hooks
+	// Middleware wraps every validated call, the first outermost.
+	Middleware []Middleware
 	// OnDenial is told about each call the permission checker refused.
 	OnDenial func(t tool.Tool, call tool.Call, d permission.Decision)
 	// OnPanic is told about a tool that panicked (for the debug log).
@@ -118,28 +97,32 @@ func (p *Pipeline) Run(ctx context.Context, t tool.Tool, call tool.Call, inputEr
 	if res := p.check(ctx, t, call.Input); res != nil {
 		return Outcome{Result: res, Origin: OriginInput}
 	}
-	hookIn := HookInput{ToolName: t.Name(), ToolUseID: call.ID, Input: call.Input}
-	var hook HookDecision
+	return p.handler()(ctx, Step{Tool: t, Call: call})
+}
+
+// handler is the chain a validated call runs through.
+func (p *Pipeline) handler() Handler {
+	h := Handler(p.authorize)
 	if p.Hooks != nil {
-		hook = p.Hooks.PreToolUse(ctx, hookIn)
-		if len(hook.UpdatedInput) > 0 {
-			if res := p.check(ctx, t, hook.UpdatedInput); res != nil {
-				return Outcome{Result: res, Origin: OriginInput}
-			}
-			call.Input = hook.UpdatedInput
-			hookIn.Input = hook.UpdatedInput
-		}
+		h = p.hookMiddleware(p.Hooks)(h)
 	}
-	d := p.decide(ctx, t, call, hook)
+	for i := len(p.Middleware) - 1; i >= 0; i-- {
+		h = p.Middleware[i](h)
+	}
+	return h
+}
+
+// authorize is the end of the chain: the permission check, then the
+// tool.
+func (p *Pipeline) authorize(ctx context.Context, s Step) Outcome {
+	t, call := s.Tool, s.Call
+	d := p.decide(ctx, t, call, s.Verdict)
 	if d.Behavior != tool.PermissionAllow {
 		if p.OnDenial != nil {
 			p.OnDenial(t, call, d)
 		}
-		text := denialText(t, d)
-		if hook.Permission == tool.PermissionDeny && hook.Reason != "" {
-			text = hook.Reason // the hook's reason is for the model
-		}
-		return Outcome{Result: tool.ErrorText(text), Interrupt: d.Interrupt, Origin: denialOrigin(hook)}
+		return Outcome{Result: tool.ErrorText(denialText(t, d, s)), Interrupt: d.Interrupt,
+			Origin: denialOrigin(s.Verdict)}
 	}
 	if len(d.UpdatedInput) > 0 {
 		if !bytes.Equal(d.UpdatedInput, call.Input) {
@@ -151,13 +134,7 @@ func (p *Pipeline) Run(ctx context.Context, t tool.Tool, call tool.Call, inputEr
 		call.Input = d.UpdatedInput
 	}
 	res := p.invoke(ctx, t, call)
-	out := Outcome{Result: res, Origin: OriginTool, Failed: res.IsError}
-	if p.Hooks != nil {
-		if r := p.Hooks.PostToolUse(ctx, hookIn, res); r != nil {
-			out.Result = r
-		}
-	}
-	return out
+	return Outcome{Result: res, Origin: OriginTool, Failed: res.IsError}
 }
 
 // check validates input by schema and by the tool's own rules.
@@ -171,26 +148,36 @@ func (p *Pipeline) check(ctx context.Context, t tool.Tool, input json.RawMessage
 	return nil
 }
 
-func (p *Pipeline) decide(ctx context.Context, t tool.Tool, call tool.Call, hook HookDecision) permission.Decision {
+func (p *Pipeline) decide(ctx context.Context, t tool.Tool, call tool.Call, verdict tool.PermissionBehavior) permission.Decision {
+	if verdict == tool.PermissionDeny {
+		// A hook's deny wins whatever the checker would say.
+		return permission.Decision{Behavior: tool.PermissionDeny, Message: "Denied by a PreToolUse hook.",
+			Reason: "a PreToolUse hook denied this " + t.Name() + " call"}
+	}
 	checker := p.Permission
 	if checker == nil {
 		checker = permission.AllowAll{}
 	}
 	req := permission.Request{Tool: t, ToolUseID: call.ID, Input: call.Input,
-		ToolCheck: safeCheckPermissions(ctx, t, call.Input), Hook: hook.Permission, WorkDir: call.Env.WorkDir}
+		ToolCheck: safeCheckPermissions(ctx, t, call.Input), Hook: verdict, WorkDir: call.Env.WorkDir}
 	return checker.Check(ctx, req)
 }
 
 // denialOrigin says who refused a call: the hook when its verdict was
 // deny (a hook's deny overrides every rule), else the permission checker.
-func denialOrigin(hook HookDecision) Origin {
-	if hook.Permission == tool.PermissionDeny {
+func denialOrigin(verdict tool.PermissionBehavior) Origin {
+	if verdict == tool.PermissionDeny {
 		return OriginHook
 	}
 	return OriginPermission
 }
 
-func denialText(t tool.Tool, d permission.Decision) string {
+func denialText(t tool.Tool, d permission.Decision, s Step) string {
+	if s.Verdict == tool.PermissionDeny && s.Reason != "" {
+		// The hook's reason is what the model is told, in Claude Code's
+		// words (testdata/claudecode/hooks).
+		return fmt.Sprintf("PreToolUse:%s hook error: %s", t.Name(), s.Reason)
+	}
 	if d.Message != "" {
 		return d.Message
 	}

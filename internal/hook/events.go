@@ -1,17 +1,59 @@
 package hook
 
-import "slices"
+// The events beyond the tool and prompt ones (hook.go), with the field
+// each matches on: PostToolUseFailure and PermissionRequest the tool
+// name, SessionStart its source, SessionEnd its reason, PreCompact and
+// PostCompact the trigger, Notification its type, SubagentStop the
+// agent's type.
+const (
+	PostToolUseFailure = "PostToolUseFailure"
+	SessionStart       = "SessionStart"
+	SessionEnd         = "SessionEnd"
+	PreCompact         = "PreCompact"
+	PostCompact        = "PostCompact"
+	Notification       = "Notification"
+	PermissionRequest  = "PermissionRequest"
+	SubagentStop       = "SubagentStop"
+)
 
-// knownEvents are the hook events of Claude Code's contract (spec §4.2);
-// a settings file naming another is told its hooks never run.
-var knownEvents = []string{
-	"PreToolUse", "PermissionRequest", "PostToolUse", "PostToolUseFailure", "PostToolBatch",
-	"PermissionDenied", "UserPromptSubmit", "UserPromptExpansion", "Stop", "SubagentStop",
-	"SubagentStart", "StopFailure", "SessionStart", "SessionEnd", "PreCompact", "PostCompact",
-	"Notification", "Setup", "InstructionsLoaded", "ConfigChange", "CwdChanged", "DirectoryAdded",
-	"FileChanged", "WorktreeCreate", "WorktreeRemove", "TaskCreated", "TaskCompleted", "TeammateIdle",
-	"Elicitation", "ElicitationResult", "PreModelSwitch", "PostModelSwitch", "MessageDisplay",
+// Where a session starts from (SessionStart's source).
+const (
+	SourceStartup = "startup"
+	SourceResume  = "resume"
+	SourceClear   = "clear"
+	SourceCompact = "compact"
+)
+
+// Why a session ends (SessionEnd's reason).
+const (
+	EndClear           = "clear"
+	EndResume          = "resume"
+	EndLogout          = "logout"
+	EndPromptInputExit = "prompt_input_exit"
+	EndOther           = "other"
+)
+
+// Notification types.
+const (
+	NotifyPermission = "permission_prompt"
+	NotifyIdle       = "idle_prompt"
+)
+
+// blocks reports whether an output blocks what the event is about:
+// decision "block" or continue:false.
+func (o Output) blocks() bool { return o.Decision == "block" || o.stops() }
+
+// firstReason is the reason of the first output that blocks, or
+// fallback when none gave one; ok is false when none blocks.
+func firstReason(outs []Output, fallback string) (reason string, ok bool) {
+	for _, o := range outs {
+		if !o.blocks() {
+			continue
+		}
+		if r := o.reason(); r != "" {
+			return r, true
+		}
+		return fallback, true
+	}
+	return "", false
 }
-
-// KnownEvent reports whether name is an event of the hook contract.
-func KnownEvent(name string) bool { return slices.Contains(knownEvents, name) }

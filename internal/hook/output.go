@@ -19,11 +19,12 @@ type Output struct {
 
 // Specific is hookSpecificOutput.
 type Specific struct {
-	HookEventName            string          `json:"hookEventName,omitempty"`
-	PermissionDecision       string          `json:"permissionDecision,omitempty"`
-	PermissionDecisionReason string          `json:"permissionDecisionReason,omitempty"`
-	UpdatedInput             json.RawMessage `json:"updatedInput,omitempty"`
-	AdditionalContext        string          `json:"additionalContext,omitempty"`
+	HookEventName            string           `json:"hookEventName,omitempty"`
+	PermissionDecision       string           `json:"permissionDecision,omitempty"`
+	PermissionDecisionReason string           `json:"permissionDecisionReason,omitempty"`
+	UpdatedInput             json.RawMessage  `json:"updatedInput,omitempty"`
+	AdditionalContext        string           `json:"additionalContext,omitempty"`
+	Decision                 *RequestDecision `json:"decision,omitempty"` // PermissionRequest (permreq.go)
 }
 
 // Parse reads a hook's output. An empty output is an empty decision.

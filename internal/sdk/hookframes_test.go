@@ -12,7 +12,7 @@ import (
 )
 
 // Hook frames have the fields, in the order, and the values Claude Code
-// 2.1.332 writes (recorded by testdata/claudecode/hooks/record.sh).
+// 2.1.332 writes (recorded by testdata/claudecode/hooks/record-frames.sh).
 func TestHookFramesMatchClaudeCode(t *testing.T) {
 	for _, name := range []string{"frames-success.ndjson", "frames-block.ndjson"} {
 		f, err := os.Open(filepath.Join("..", "..", "testdata", "claudecode", "hooks", name))

@@ -198,7 +198,11 @@ func (h *Host) hookCommon() hook.Common {
 		return hook.Common{}
 	}
 	in := c.Info()
-	return hook.Common{SessionID: in.SessionID, Cwd: in.Cwd, PermissionMode: in.PermissionMode}
+	common := hook.Common{SessionID: in.SessionID, Cwd: in.Cwd, PermissionMode: in.PermissionMode}
+	if t, ok := c.(interface{ TranscriptPath() string }); ok {
+		common.TranscriptPath = t.TranscriptPath()
+	}
+	return common
 }
 
 // publish is the conversation's sink: frames out, and the context size

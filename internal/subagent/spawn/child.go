@@ -53,8 +53,10 @@ func (r *Runner) prepare(req subagent.Request, foreground bool) (*child, error) 
 		cfg.MaxBudgetUSD = max(budget-parentCosts.TotalUSD(), 1e-9)
 	}
 	cfg.History, cfg.Opening, cfg.Reminders, cfg.SlashCommands = nil, nil, nil, nil
-	cfg.Init, cfg.Stop, cfg.Structured = nil, nil, nil
-	cfg.Compaction.Carry, cfg.Compaction.PreCompact = nil, nil
+	cfg.Init, cfg.Structured = nil, nil
+	// The parent's tool hooks apply; SubagentStop takes Stop's place.
+	cfg.Hooks = engine.ForSubagent(cfg.Hooks, c.id, def.Name, "")
+	cfg.Compaction.Carry = nil
 	if !foreground {
 		cfg.Sink = nil
 	}

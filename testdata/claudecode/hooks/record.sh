@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# Re-records Claude Code's hook frames (--include-hook-events) against
-# corvid's fake Messages API: the REAL Claude Code runs one Bash call with
-# command hooks on UserPromptSubmit, PreToolUse, PostToolUse and Stop.
-# Not run by CI (it needs the Claude Code binary); run it by hand and
-# commit the result. Ids are replaced by stable placeholders.
+# Re-records how the REAL Claude Code runs command hooks, against corvid's
+# fake Messages API (fakeapi). Not run by CI (it needs the Claude Code
+# binary); run it by hand and commit the result.
 #
 #   CLAUDE=/path/to/claude testdata/claudecode/hooks/record.sh
 #
-# frames-success.ndjson  exit 1 on PreToolUse, JSON on PostToolUse, exit 0 elsewhere
-# frames-block.ndjson    exit 2 on PreToolUse, stderr on UserPromptSubmit, a Stop timeout
+# One -p run with hook.sh registered for PreToolUse, PostToolUse,
+# PostToolUseFailure, SessionStart, SessionEnd and Stop: the model's Bash
+# call is denied by a PreToolUse hook, the next one fails, and the Stop
+# hook blocks every time. inputs.jsonl is every hook input (the hook's
+# stdin), frames.jsonl the stream-json output without init and result
+# details, requests.txt the hook texts each request carried. A second
+# run registers only a UserPromptSubmit hook that exits 2:
+# prompt-blocked.jsonl is its output. Paths are normalised to /project
+# and /home/user.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
@@ -16,51 +21,67 @@ claude=${CLAUDE:-/tmp/npmtest/node_modules/@anthropic-ai/claude-agent-sdk-linux-
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 (cd "$repo" && go build -o "$work/fakeapi" ./internal/provider/providertest/cmd/fakeapi)
-mkdir -p "$work/home/.claude" "$work/proj/.claude"
-cat >"$work/sc.json" <<'JSON'
-{"turns": [
-  {"blocks": [{"type": "tool_use", "id": "toolu_01", "name": "Bash", "input": {"command": "echo hi", "description": "say hi"}}]},
-  {"blocks": [{"type": "text", "text": "Done."}]}
-]}
-JSON
-# record SETTINGS OUT
-record() {
-	cp "$1" "$work/proj/.claude/settings.json"
-	"$work/fakeapi" -scenario "$work/sc.json" >"$work/url" 2>>"$work/fakeapi.log" &
+mkdir -p "$work/home" "$work/proj" "$work/rec"
+cp "$here/hook.sh" "$work/hook.sh"
+h="[{\"hooks\":[{\"type\":\"command\",\"command\":\"$work/hook.sh\"}]}]"
+printf '{"hooks":{"PreToolUse":%s,"PostToolUse":%s,"PostToolUseFailure":%s,"SessionStart":%s,"SessionEnd":%s,"Stop":%s}}\n' \
+	"$h" "$h" "$h" "$h" "$h" "$h" >"$work/settings.json"
+# claude SETTINGS OUT ARGS...: the fake API, then claude against it.
+claude_run() {
+	local settings=$1 out=$2
+	shift 2
+	"$work/fakeapi" -scenario "$here/scenario.json" -record "$work/rec" >"$work/url" 2>"$work/fakeapi.log" &
 	local pid=$!
 	for _ in $(seq 50); do [ -s "$work/url" ] && break; sleep 0.1; done
-	(cd "$work/proj" && HOME=$work/home CLAUDE_CONFIG_DIR=$work/home/.claude \
+	(cd "$work/proj" && HOME=$work/home CLAUDE_CONFIG_DIR=$work/home/.claude HOOK_LOG=$work/inputs.jsonl \
 		ANTHROPIC_BASE_URL=$(head -1 "$work/url") ANTHROPIC_API_KEY=test \
 		CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_TELEMETRY=1 DISABLE_AUTOUPDATER=1 IS_SANDBOX=1 \
-		timeout 120 "$claude" -p --dangerously-skip-permissions --output-format stream-json --verbose \
-		--include-hook-events 'say hi' >"$work/out.ndjson")
-	kill "$pid"; wait "$pid" || true
+		timeout 120 "$claude" -p go --settings "$settings" --dangerously-skip-permissions \
+		--output-format stream-json --verbose "$@" >"$out")
+	kill -INT "$pid"; wait "$pid" || true
 	rm -f "$work/url"
-	python3 - "$work/out.ndjson" >"$2" <<'PY'
-import json, sys
-ids = {}
-def stable(v, kind):
-    return ids.setdefault(v, "%s-%d" % (kind, len([k for k in ids.values() if k.startswith(kind)]) + 1))
-for line in open(sys.argv[1]):
-    d = json.loads(line)
-    if d.get("type") != "system" or not d.get("subtype", "").startswith("hook_"):
-        print(json.dumps({"type": d.get("type"), "subtype": d.get("subtype")}))
-        continue
-    d["hook_id"] = stable(d["hook_id"], "hook")
-    d["uuid"], d["session_id"] = "UUID", "SESSION"
-    print(json.dumps(d))
-PY
 }
-cat >"$work/s1.json" <<'JSON'
-{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo pre-out; echo pre-err >&2; exit 1"}]}],
- "PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo '{\"hookSpecificOutput\":{\"hookEventName\":\"PostToolUse\",\"additionalContext\":\"ctx\"}}'"}]}],
- "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "echo prompt-ctx"}]}],
- "Stop": [{"hooks": [{"type": "command", "command": "exit 0"}]}]}}
-JSON
-cat >"$work/s2.json" <<'JSON'
-{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo pre-out; echo pre-err >&2; exit 2"}]}],
- "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "echo p-out; echo p-err >&2; exit 0"}]}],
- "Stop": [{"hooks": [{"type": "command", "command": "sleep 5", "timeout": 1}]}]}}
-JSON
-record "$work/s1.json" "$here/frames-success.ndjson"
-record "$work/s2.json" "$here/frames-block.ndjson"
+claude_run "$work/settings.json" "$work/out.jsonl"
+norm() { sed -e "s#$work/hook.sh#/hooks/hook.sh#g" -e "s#$work/proj#/project#g" -e "s#$work/home#/home/user#g" -e "s#-tmp-[A-Za-z0-9.-]*-proj#-project#g"; }
+norm <"$work/inputs.jsonl" >"$here/inputs.jsonl"
+python3 - "$work/out.jsonl" <<'PY' | norm >"$here/frames.jsonl"
+import json, sys
+for line in open(sys.argv[1]):
+    m = json.loads(line)
+    if m.get("subtype") == "init":
+        continue
+    if m.get("type") == "result":
+        m = {k: m.get(k) for k in ("type", "subtype", "is_error", "result", "num_turns", "stop_reason", "terminal_reason")}
+    print(json.dumps(m, sort_keys=True))
+PY
+python3 - "$work/rec" <<'PY' | norm >"$here/requests.txt"
+import glob, json, os, re, sys
+for f in sorted(glob.glob(os.path.join(sys.argv[1], "request-*.json"))):
+    body = json.load(open(f))["body"]
+    texts = []
+    def walk(x):
+        if isinstance(x, dict):
+            t = x.get("text") or (x.get("content") if isinstance(x.get("content"), str) else None)
+            if isinstance(t, str) and re.search(r"hook|Stop hook", t):
+                texts.append(t.split("\n\n#")[0])
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+    walk(body["messages"])
+    print(os.path.basename(f), json.dumps(texts))
+PY
+printf '{"hooks":{"UserPromptSubmit":%s}}\n' "$h" >"$work/settings2.json"
+claude_run "$work/settings2.json" "$work/out2.jsonl"
+python3 - "$work/out2.jsonl" <<'PY' | norm >"$here/prompt-blocked.jsonl"
+import json, sys
+for line in open(sys.argv[1]):
+    m = json.loads(line)
+    if m.get("subtype") == "init":
+        continue
+    if m.get("type") == "result":
+        m = {k: m.get(k) for k in ("type", "subtype", "is_error", "result", "num_turns", "stop_reason", "terminal_reason")}
+    print(json.dumps(m, sort_keys=True))
+PY
+echo "recorded $(wc -l <"$here/inputs.jsonl") hook inputs" >&2
