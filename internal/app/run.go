@@ -171,11 +171,13 @@ func configure(opts Options) (s *setup, err error) {
 	// (its id, transcript, mode) is read when they fire.
 	s = &setup{kit: kit, resolve: resolver(env).Resolve, summary: small}
 	s.hooks, s.hookRunner = s.sessionHooks(opts, env, settings)
-	defer func() {
-		if err != nil && s.hookRunner != nil {
-			s.hookRunner.Close()
-		}
-	}()
+	if r := s.hookRunner; r != nil {
+		defer func() {
+			if err != nil { // no setup is returned to close it
+				r.Close()
+			}
+		}()
+	}
 	pcfg := permissionConfig(opts, settings, mode)
 	pcfg.Asker = withHookAsker(pcfg.Asker, s.hooks)
 	gate, errs := permission.New(pcfg)
