@@ -59,7 +59,7 @@ func startProcess(cmd *exec.Cmd, logPath string) (*process, error) {
 		return nil, err
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = groupAttr()
 	err = cmd.Start()
 	closeAll(inR, outW, errW) // the child holds its ends
 	if err != nil {
@@ -157,10 +157,6 @@ func (p *process) waitExit(d time.Duration) bool {
 	case <-t.C:
 		return false
 	}
-}
-
-func (p *process) signal(sig syscall.Signal) {
-	_ = syscall.Kill(-p.cmd.Process.Pid, sig)
 }
 
 // exited reports whether the process has ended, and how.
