@@ -97,7 +97,7 @@ func (s *setup) sessionHooks(opts Options, env environment, settings *config.Set
 	if len(handlers) > 0 {
 		events, byID := hook.Register(handlers, settingsHookPrefix)
 		runner = hookrun.New(hookrun.Options{Handlers: byID, Dir: opts.Cwd, ProjectDir: opts.Cwd,
-			Env: append(os.Environ(), envList(settings.Env)...), EnvFile: s.envFile(),
+			Env: append(os.Environ(), envList(settings.Env)...), EnvFile: s.envFile,
 			Shell: env.str("CLAUDE_CODE_SHELL"), Observer: newHookObserver(opts, func() string { return s.engine.SessionID }),
 			Match: ifMatcher(opts.Cwd), Getenv: env.str, Complete: s.completeSmall,
 			HTTP: hook.HTTPPolicyFromLayers(layers)})
