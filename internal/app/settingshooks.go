@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"corvid/internal/event"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -103,7 +104,20 @@ func (s *setup) sessionHooks(opts Options, env environment, settings *config.Set
 			HTTP: hook.HTTPPolicyFromLayers(layers)})
 		own = hook.New(runner, events, nil)
 	}
-	return hook.Combine(s.hookCommon, own, opts.Hooks), runner
+	set := hook.Combine(s.hookCommon, own, opts.Hooks)
+	set.OnMessage(hookMessage(opts))
+	return set, runner
+}
+
+// hookMessage shows a hook's systemMessage to the user: on stderr, and
+// as a system/informational frame in stream-json.
+func hookMessage(opts Options) func(string) {
+	return func(text string) {
+		warnf(opts, "%s\n", text)
+		if opts.Sink != nil {
+			opts.Sink(event.Notice{Text: text})
+		}
+	}
 }
 
 // hookCommon describes the session to hooks when they fire.

@@ -261,6 +261,7 @@ func (e *Engine) SubmitAs(hard context.Context, typed string, prompt []provider.
 	ctx, cancel := e.beginTurn(hard)
 	defer e.endTurn()
 	defer cancel(context.Canceled)
+	e.forgetHalt()
 	e.startSession(ctx)
 	e.publishInit()
 	if blocked, reason := e.hooks.UserPromptSubmit(ctx, typed); blocked {
