@@ -263,8 +263,11 @@ func (e *Engine) SubmitAs(hard context.Context, typed string, prompt []provider.
 	defer cancel(context.Canceled)
 	e.forgetHalt()
 	e.startSession(ctx)
+	// As in Claude Code 2.1.332, the prompt's hooks run before init is
+	// written (their frames come first).
+	blocked, reason := e.hooks.UserPromptSubmit(ctx, typed)
 	e.publishInit()
-	if blocked, reason := e.hooks.UserPromptSubmit(ctx, typed); blocked {
+	if blocked {
 		return e.promptRefused(start, reason, typed)
 	}
 	e.addPrompt(prompt)

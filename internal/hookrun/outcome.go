@@ -91,7 +91,9 @@ func blocked(in hookInput, h hook.Handler, out Outcome) Outcome {
 		if jsonReason == "" && strings.TrimSpace(out.Stderr) != "" {
 			reason = out.Stderr // as Claude Code words it, final newline included
 		}
-		msg := fmt.Sprintf("%s hook error: [%s]: %s", in.name(), h.Name(), reason)
+		// The executor words it for the model as Claude Code does:
+		// "PreToolUse:<tool> hook error: [<command>]: <stderr>".
+		msg := fmt.Sprintf("[%s]: %s", h.Name(), reason)
 		out.Output = specific(in.Event, map[string]any{"permissionDecision": "deny", "permissionDecisionReason": msg})
 	default:
 		out.Output = mustJSON(map[string]any{"decision": "block", "reason": reason})

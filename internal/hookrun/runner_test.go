@@ -67,7 +67,7 @@ func TestExitCodes(t *testing.T) {
 		{"plain context at start", "SessionStart", "echo hello", `"additionalContext":"hello"`, "", nil},
 		{"plain ignored", "PreToolUse", "echo hello", "", "", nil},
 		{"exit 2 denies", "PreToolUse", "echo nope >&2; exit 2",
-			`"permissionDecision":"deny","permissionDecisionReason":"PreToolUse:Bash hook error: [echo nope \u003e\u00262; exit 2]: nope\n"`, "", nil},
+			`"permissionDecision":"deny","permissionDecisionReason":"[echo nope \u003e\u00262; exit 2]: nope\n"`, "", nil},
 		{"exit 2 beats JSON", "PreToolUse", `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'; echo no >&2; exit 2`,
 			`"permissionDecision":"deny"`, "", nil},
 		{"exit 2 stop", "Stop", "echo keep going >&2; exit 2", `{"decision":"block","reason":"keep going"}`, "", nil},
