@@ -98,6 +98,8 @@ type setup struct {
 	// none); hookRunner runs the settings' (nil without any).
 	hooks      *hook.Set
 	hookRunner *hookrun.Runner
+	// hookConfigs are the settings hooks in effect, for /hooks.
+	hookConfigs []event.HookConfig
 	summary    summarizer
 	cfgDir     string
 }

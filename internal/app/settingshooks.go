@@ -95,6 +95,7 @@ func (s *setup) sessionHooks(opts Options, env environment, settings *config.Set
 	}
 	var own *hook.Set
 	var runner *hookrun.Runner
+	s.hookConfigs = hookConfigs(handlers)
 	if len(handlers) > 0 {
 		events, byID := hook.Register(handlers, settingsHookPrefix)
 		runner = hookrun.New(hookrun.Options{Handlers: byID, Dir: opts.Cwd, ProjectDir: opts.Cwd,
@@ -107,6 +108,15 @@ func (s *setup) sessionHooks(opts Options, env environment, settings *config.Set
 	set := hook.Combine(s.hookCommon, own, opts.Hooks)
 	set.OnMessage(hookMessage(opts))
 	return set, runner
+}
+
+// hookConfigs describes handlers for /hooks.
+func hookConfigs(handlers []hook.Handler) []event.HookConfig {
+	out := make([]event.HookConfig, 0, len(handlers))
+	for _, h := range handlers {
+		out = append(out, event.HookConfig{Event: h.Event, Matcher: h.Matcher, Command: h.Name(), File: h.File})
+	}
+	return out
 }
 
 // hookMessage shows a hook's systemMessage to the user: on stderr, and
