@@ -100,8 +100,8 @@ type setup struct {
 	hookRunner *hookrun.Runner
 	// hookConfigs are the settings hooks in effect, for /hooks.
 	hookConfigs []event.HookConfig
-	summary    summarizer
-	cfgDir     string
+	summary     summarizer
+	cfgDir      string
 }
 
 // close stops whatever background shells are still running and makes the
