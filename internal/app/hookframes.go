@@ -7,12 +7,12 @@ import (
 	"corvid/internal/hookrun"
 )
 
-// hookSink is the run's sink. With --include-hook-events it is
-// serialised, because hook events come from the goroutines hooks run in
-// while the engine publishes from its own.
+// hookSink is the run's sink, serialised, because hook events and hook
+// messages (systemMessage) come from the goroutines hooks run in while
+// the engine publishes from its own.
 func hookSink(opts Options) event.Sink {
-	if !opts.IncludeHookEvents {
-		return opts.Sink
+	if opts.Sink == nil {
+		return nil
 	}
 	var mu sync.Mutex
 	inner := opts.Sink

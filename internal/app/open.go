@@ -147,7 +147,7 @@ func (c *Conversation) Info() event.Init {
 		Tools: initToolNames(cfg.Tools.Names()), Agents: c.s.agents.names(), PermissionMode: string(c.s.gate.Mode()),
 		APIKeySource: cfg.APIKeySource, SlashCommands: cfg.SlashCommands,
 		Commands: c.s.cmds.describe(), Skills: c.s.cmds.set.SkillNames(), OutputStyle: c.s.style.Name,
-		MCPServers: mcpStatus(c.s.mcp)}
+		MCPServers: mcpStatus(c.s.mcp), Hooks: c.s.hookConfigs}
 }
 
 // MaxThinkingTokens returns the thinking budget (0: the default).

@@ -98,8 +98,10 @@ type setup struct {
 	// none); hookRunner runs the settings' (nil without any).
 	hooks      *hook.Set
 	hookRunner *hookrun.Runner
-	summary    summarizer
-	cfgDir     string
+	// hookConfigs are the settings hooks in effect, for /hooks.
+	hookConfigs []event.HookConfig
+	summary     summarizer
+	cfgDir      string
 }
 
 // close stops whatever background shells are still running and makes the

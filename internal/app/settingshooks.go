@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"corvid/internal/event"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -94,16 +95,39 @@ func (s *setup) sessionHooks(opts Options, env environment, settings *config.Set
 	}
 	var own *hook.Set
 	var runner *hookrun.Runner
+	s.hookConfigs = hookConfigs(handlers)
 	if len(handlers) > 0 {
 		events, byID := hook.Register(handlers, settingsHookPrefix)
 		runner = hookrun.New(hookrun.Options{Handlers: byID, Dir: opts.Cwd, ProjectDir: opts.Cwd,
-			Env: append(os.Environ(), envList(settings.Env)...), EnvFile: s.envFile(),
+			Env: append(os.Environ(), envList(settings.Env)...), EnvFile: s.envFile,
 			Shell: env.str("CLAUDE_CODE_SHELL"), Observer: newHookObserver(opts, func() string { return s.engine.SessionID }),
 			Match: ifMatcher(opts.Cwd), Getenv: env.str, Complete: s.completeSmall,
 			HTTP: hook.HTTPPolicyFromLayers(layers)})
 		own = hook.New(runner, events, nil)
 	}
-	return hook.Combine(s.hookCommon, own, opts.Hooks), runner
+	set := hook.Combine(s.hookCommon, own, opts.Hooks)
+	set.OnMessage(hookMessage(opts))
+	return set, runner
+}
+
+// hookConfigs describes handlers for /hooks.
+func hookConfigs(handlers []hook.Handler) []event.HookConfig {
+	out := make([]event.HookConfig, 0, len(handlers))
+	for _, h := range handlers {
+		out = append(out, event.HookConfig{Event: h.Event, Matcher: h.Matcher, Command: h.Name(), File: h.File})
+	}
+	return out
+}
+
+// hookMessage shows a hook's systemMessage to the user: on stderr, and
+// as a system/informational frame in stream-json.
+func hookMessage(opts Options) func(string) {
+	return func(text string) {
+		warnf(opts, "%s\n", text)
+		if opts.Sink != nil {
+			opts.Sink(event.Notice{Text: text})
+		}
+	}
 }
 
 // hookCommon describes the session to hooks when they fire.

@@ -261,6 +261,7 @@ func (e *Engine) SubmitAs(hard context.Context, typed string, prompt []provider.
 	ctx, cancel := e.beginTurn(hard)
 	defer e.endTurn()
 	defer cancel(context.Canceled)
+	e.forgetHalt()
 	e.startSession(ctx)
 	// As in Claude Code 2.1.332, the prompt's hooks run before init is
 	// written (their frames come first).

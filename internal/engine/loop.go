@@ -81,6 +81,11 @@ func (r *run) preflight(ctx context.Context) (event.Result, bool) {
 		return r.interruptedBy(ctx, response{streamDone: true}), true
 	case r.e.rec.Err() != nil:
 		return transcriptError(r.e.rec.Err()), true
+	}
+	if res, stop := r.e.halted(); stop {
+		return res, true
+	}
+	switch {
 	case cfg.MaxBudgetUSD > 0 && r.e.costs.TotalUSD() >= cfg.MaxBudgetUSD:
 		return errorResult(event.SubtypeMaxBudget, "budget_exhausted",
 			fmt.Sprintf("Reached maximum budget ($%g)", cfg.MaxBudgetUSD)), true

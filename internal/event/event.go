@@ -41,6 +41,9 @@ type Init struct {
 	OutputStyle string
 	// MCPServers are the configured MCP servers and their state.
 	MCPServers []MCPServer
+	// Hooks are the settings hooks in effect (the interface's /hooks;
+	// no frame carries them).
+	Hooks []HookConfig
 }
 
 // Command is one custom command or skill as SDK hosts see it.

@@ -27,6 +27,11 @@ func (s *Set) Stop(ctx context.Context, lastText string, active bool) string {
 	outs := s.fire(ctx, Stop, "", "", map[string]any{"stop_hook_active": active,
 		"last_assistant_message": lastText})
 	for _, o := range outs {
+		if o.stops() {
+			return "" // continue:false ends the turn whatever else was answered
+		}
+	}
+	for _, o := range outs {
 		if o.Decision == "block" {
 			if r := o.reason(); r != "" {
 				return r

@@ -28,8 +28,12 @@ type Set struct {
 	events map[string][]Matcher
 	common func() Common
 
-	mu      sync.Mutex
-	pending []string // additional context for the model's next request
+	message func(text string) // where systemMessage goes (control.go)
+
+	mu         sync.Mutex
+	pending    []string // additional context for the model's next request
+	halted     bool     // a hook answered continue:false
+	haltReason string   // its stopReason
 }
 
 // New returns the hooks in events, run by r; common describes the session
@@ -101,6 +105,7 @@ func (s *Set) fire(ctx context.Context, event, name, toolUseID string, fields ma
 		}
 	}
 	wg.Wait()
+	s.control(event, outs)
 	return outs
 }
 

@@ -25,9 +25,10 @@ type Options struct {
 	// Env is the base environment of commands (os.Environ plus the
 	// settings' env); the hook variables are added to it.
 	Env []string
-	// EnvFile is the CLAUDE_ENV_FILE given to SessionStart hooks ("":
-	// none).
-	EnvFile string
+	// EnvFile names the CLAUDE_ENV_FILE given to SessionStart hooks when
+	// they fire (nil or "": none); it is a function because the session,
+	// and so its directory, is known only after the runner is made.
+	EnvFile func() string
 	// Shell runs command strings ("": bash, else /bin/sh).
 	Shell string
 	// Observer is told about every run; nil: nobody.
@@ -174,9 +175,9 @@ func (r *Runner) env(event string) []string {
 	}
 	env = append(env, "CLAUDE_PROJECT_DIR="+r.opts.ProjectDir, "CORVID_PROJECT_DIR="+r.opts.ProjectDir,
 		"CLAUDECODE=1", "CORVID=1")
-	if r.opts.EnvFile != "" && envFileEvent(event) {
-		_ = os.MkdirAll(filepath.Dir(r.opts.EnvFile), 0o700) // the session directory may not exist yet
-		env = append(env, "CLAUDE_ENV_FILE="+r.opts.EnvFile)
+	if f := r.envFile(); f != "" && envFileEvent(event) {
+		_ = os.MkdirAll(filepath.Dir(f), 0o700) // the session directory may not exist yet
+		env = append(env, "CLAUDE_ENV_FILE="+f)
 	}
 	return env
 }
@@ -187,6 +188,14 @@ func newID() string {
 	b[6], b[8] = b[6]&0x0f|0x40, b[8]&0x3f|0x80 // a version 4 UUID
 	h := hex.EncodeToString(b[:])
 	return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+}
+
+// envFile is the CLAUDE_ENV_FILE path now, "" when there is none.
+func (r *Runner) envFile() string {
+	if r.opts.EnvFile == nil {
+		return ""
+	}
+	return r.opts.EnvFile()
 }
 
 // envFileEvent reports whether an event's hooks get CLAUDE_ENV_FILE.

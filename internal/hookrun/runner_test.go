@@ -46,7 +46,7 @@ func runOne(t *testing.T, event, command string, mod ...func(*hook.Handler)) (js
 	rec := &recorder{}
 	dir := t.TempDir()
 	r := New(Options{Handlers: map[string]hook.Handler{"h": h}, Dir: dir, ProjectDir: dir,
-		Env: os.Environ(), Observer: rec, EnvFile: filepath.Join(dir, "env.sh")})
+		Env: os.Environ(), Observer: rec, EnvFile: func() string { return filepath.Join(dir, "env.sh") }})
 	defer r.Close()
 	in := `{"hook_event_name":"` + event + `","tool_name":"Bash","tool_input":{"command":"ls"}}`
 	ctx, cancel := context.WithTimeout(context.Background(), h.TimeoutOrDefault())

@@ -27,6 +27,7 @@ func init() {
 		{"model", "[name]", "Show or set the model (opus, sonnet, haiku or a full name)", (*model).cmdModel},
 		{"resume", "[n]", "Resume an earlier conversation of this folder", (*model).cmdResume},
 		{"status", "", "Show the session, model, mode and working directory", (*model).cmdStatus},
+		{"hooks", "", "List the configured hooks and the files they come from", (*model).cmdHooks},
 		{"exit", "", "Exit corvid", func(m *model, _ string) tea.Cmd { return m.quit() }},
 	}
 }

@@ -34,6 +34,7 @@ type fakeConv struct {
 	interrupted chan struct{}
 	closed      bool
 	answers     []permission.Answer
+	hooks       []event.HookConfig // what Info reports for /hooks
 }
 
 func (f *fakeConv) Submit(ctx context.Context, p []provider.Block) event.Result {
@@ -70,7 +71,10 @@ func (f *fakeConv) SetPermissionMode(m permission.Mode) error {
 }
 func (f *fakeConv) SetModel(string) error { return nil }
 func (f *fakeConv) Info() event.Init {
-	return event.Init{SessionID: "sess-1", Cwd: "/work/proj", Model: "claude-test", PermissionMode: "default"}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return event.Init{SessionID: "sess-1", Cwd: "/work/proj", Model: "claude-test", PermissionMode: "default",
+		Hooks: f.hooks}
 }
 func (f *fakeConv) Messages() []provider.Message { return nil }
 func (f *fakeConv) Close() {
