@@ -18,7 +18,9 @@ import (
 	"corvid/internal/subagent/spawn"
 	"corvid/internal/tool"
 	"corvid/internal/tools/agent"
+	"corvid/internal/tools/bashoutput"
 	"corvid/internal/tools/killshell"
+	"corvid/internal/tools/taskoutput"
 	"corvid/internal/tools/taskstop"
 	"corvid/internal/version"
 	"corvid/internal/workspace"
@@ -31,6 +33,8 @@ type agents struct {
 	tool   tool.Tool
 	// stop is TaskStop: background agents, then shells.
 	stop tool.Tool
+	// output is TaskOutput: background agents, then shells.
+	output tool.Tool
 }
 
 // newAgents loads the agent types (built-ins, ~/.corvid/agents, the
@@ -61,7 +65,8 @@ func newAgents(opts Options, env environment, kit *toolkit, s **setup) *agents {
 		Transcript: func(id string) (engine.Recorder, func(), error) { return (*s).agentTranscript(opts, id) },
 	}
 	r := spawn.NewRunner(parent, cat)
-	return &agents{runner: r, tool: agent.New(r), stop: taskstop.New(r, killshell.New(kit.shells))}
+	return &agents{runner: r, tool: agent.New(r), stop: taskstop.New(r, killshell.New(kit.shells)),
+		output: taskoutput.New(r, kit.shells, bashoutput.New(kit.shells))}
 }
 
 // bind finishes the wiring once the conversation is configured: unknown
