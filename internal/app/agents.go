@@ -160,3 +160,18 @@ func (a *agents) names() []string {
 	slices.SortFunc(out, func(x, y string) int { return strings.Compare(strings.ToLower(x), strings.ToLower(y)) })
 	return out
 }
+
+// describe is the agent types with their descriptions and sources, in
+// the order of names.
+func (a *agents) describe() []event.AgentType {
+	if a == nil {
+		return nil
+	}
+	var out []event.AgentType
+	for _, name := range a.names() {
+		if d, err := a.runner.Catalog().Lookup(name); err == nil {
+			out = append(out, event.AgentType{Name: d.Name, Description: d.Description, Source: d.Source})
+		}
+	}
+	return out
+}
