@@ -3,6 +3,7 @@ package app
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"corvid/internal/event"
@@ -69,5 +70,38 @@ func TestInfoDescribesAgentsAndCommands(t *testing.T) {
 	}
 	if cmds["tidy"].Description != "Tidies files (project)" {
 		t.Errorf("tidy = %+v", cmds["tidy"])
+	}
+}
+
+// A command line the TUI sends (Conversation.Submit) is expanded as in
+// -p: the request carries the command's tags and its body with the
+// arguments.
+func TestConversationExpandsCustomCommand(t *testing.T) {
+	srv := providertest.Start(t, providertest.Scenario{Turns: []providertest.Turn{
+		{Blocks: []providertest.Block{providertest.Text("hi")}}}})
+	dir := t.TempDir()
+	p := filepath.Join(dir, ".claude/commands/greet.md")
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte("---\ndescription: Greets\n---\nSay hello to $ARGUMENTS\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env, _ := agentEnv(t, srv)
+	opts := baseOptions(env)
+	opts.Cwd, opts.NoSessionPersistence = dir, true
+	c, err := Open(t.Context(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if r := c.SubmitText(t.Context(), "/greet world"); r.IsError {
+		t.Fatalf("result %+v", r)
+	}
+	body := string(srv.Requests()[0].Body)
+	for _, want := range []string{"<command-name>/greet</command-name>", "Say hello to world"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("request lacks %q: %s", want, body)
+		}
 	}
 }
