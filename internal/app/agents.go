@@ -18,7 +18,9 @@ import (
 	"corvid/internal/subagent/spawn"
 	"corvid/internal/tool"
 	"corvid/internal/tools/agent"
+	"corvid/internal/tools/bashoutput"
 	"corvid/internal/tools/killshell"
+	"corvid/internal/tools/taskoutput"
 	"corvid/internal/tools/taskstop"
 	"corvid/internal/version"
 	"corvid/internal/workspace"
@@ -31,6 +33,8 @@ type agents struct {
 	tool   tool.Tool
 	// stop is TaskStop: background agents, then shells.
 	stop tool.Tool
+	// output is TaskOutput: background agents, then shells.
+	output tool.Tool
 }
 
 // newAgents loads the agent types (built-ins, ~/.corvid/agents, the
@@ -61,7 +65,8 @@ func newAgents(opts Options, env environment, kit *toolkit, s **setup) *agents {
 		Transcript: func(id string) (engine.Recorder, func(), error) { return (*s).agentTranscript(opts, id) },
 	}
 	r := spawn.NewRunner(parent, cat)
-	return &agents{runner: r, tool: agent.New(r), stop: taskstop.New(r, killshell.New(kit.shells))}
+	return &agents{runner: r, tool: agent.New(r), stop: taskstop.New(r, killshell.New(kit.shells)),
+		output: taskoutput.New(r, kit.shells, bashoutput.New(kit.shells))}
 }
 
 // bind finishes the wiring once the conversation is configured: unknown
@@ -153,5 +158,20 @@ func (a *agents) names() []string {
 	}
 	out := a.runner.Catalog().Names()
 	slices.SortFunc(out, func(x, y string) int { return strings.Compare(strings.ToLower(x), strings.ToLower(y)) })
+	return out
+}
+
+// describe is the agent types with their descriptions and sources, in
+// the order of names.
+func (a *agents) describe() []event.AgentType {
+	if a == nil {
+		return nil
+	}
+	var out []event.AgentType
+	for _, name := range a.names() {
+		if d, err := a.runner.Catalog().Lookup(name); err == nil {
+			out = append(out, event.AgentType{Name: d.Name, Description: d.Description, Source: d.Source})
+		}
+	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"corvid/internal/tool"
 	"corvid/internal/tools/agent"
 	"corvid/internal/tools/skill"
+	"corvid/internal/tools/taskoutput"
 	"corvid/internal/tools/taskstop"
 	"corvid/internal/tools/todowrite"
 )
@@ -58,13 +59,13 @@ func subjectField(tools []tool.Tool, name string) (string, bool) {
 // describedTools are the built-in tools, built only to read their
 // self-descriptions (nothing runs them).
 //
-// Tools built per run (Agent, TaskStop, Skill) are described by
+// Tools built per run (Agent, TaskStop, TaskOutput, Skill) are described by
 // instances without their run's parts: a description depends on the
 // tool's type only, and rules naming them (Agent(Explore), Skill(x))
 // must compile whatever the run offers.
 func describedTools() []tool.Tool {
 	return append((&toolkit{todos: todowrite.NewList()}).tools(),
-		agent.New(nil), taskstop.New(nil, nil), new(skill.Tool))
+		agent.New(nil), taskstop.New(nil, nil), taskoutput.New(nil, nil, nil), new(skill.Tool))
 }
 
 // parseQuery reads "Tool" or "Tool(argument)" into a tool name and an

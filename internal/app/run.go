@@ -188,7 +188,7 @@ func configure(opts Options) (s *setup, err error) {
 	}
 	s.gate = gate
 	ag := newAgents(opts, env, kit, &s)
-	builtin := restrict(opts, withCommands(opts, env, settings, s, append(append([]tool.Tool{ag.tool}, kit.tools()...), ag.stop)))
+	builtin := restrict(opts, withCommands(opts, env, settings, s, append(append([]tool.Tool{ag.tool}, kit.tools()...), ag.stop, ag.output)))
 	so, extra, err := structuredOutput(opts)
 	if err != nil {
 		return nil, err

@@ -31,8 +31,10 @@ type Init struct {
 	APIKeySource   string
 	// SlashCommands are the commands a prompt may start with.
 	SlashCommands []string
-	// Agents are the sub-agent types the Agent tool can launch.
-	Agents []string
+	// Agents are the sub-agent types the Agent tool can launch;
+	// AgentTypes describe them (in the same order) for /agents.
+	Agents     []string
+	AgentTypes []AgentType
 	// Commands describe the custom commands and skills a prompt may
 	// start with (initialize's commands); Skills names the skills;
 	// OutputStyle is the output style in use ("" reads as default).
@@ -49,6 +51,12 @@ type Init struct {
 // Command is one custom command or skill as SDK hosts see it.
 type Command struct {
 	Name, Description, ArgumentHint string
+}
+
+// AgentType is one sub-agent type: its description and where it is
+// defined (built-in, --agents or a file's path).
+type AgentType struct {
+	Name, Description, Source string
 }
 
 // MCPServer is one MCP server's state in Init.

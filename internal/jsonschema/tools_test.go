@@ -25,6 +25,7 @@ import (
 	"corvid/internal/tools/read"
 	"corvid/internal/tools/skill"
 	"corvid/internal/tools/structured"
+	"corvid/internal/tools/taskoutput"
 	"corvid/internal/tools/taskstop"
 	"corvid/internal/tools/todowrite"
 	"corvid/internal/tools/webfetch"
@@ -38,7 +39,7 @@ func builtinTools() []tool.Tool {
 		grep.New(grep.Options{}), read.New(files), edit.New(files), multiedit.New(files), write.New(files),
 		notebookedit.New(files), webfetch.New(webfetch.Options{}), todowrite.New(todowrite.NewList()),
 		structuredOutput(), agent.New(spawn.NewRunner(spawn.Parent{}, subagent.NewCatalog())),
-		taskstop.New(nil, killshell.New(sh)), skill.New(noSkills{}), mcptool.ResourceTools(nil, mcptool.Options{})[1],
+		taskstop.New(nil, killshell.New(sh)), taskoutput.New(nil, sh, bashoutput.New(sh)), skill.New(noSkills{}), mcptool.ResourceTools(nil, mcptool.Options{})[1],
 	}
 }
 

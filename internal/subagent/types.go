@@ -42,3 +42,13 @@ type Launched struct {
 	AgentID    string
 	OutputFile string
 }
+
+// Task is a background agent's state as TaskOutput reports it.
+type Task struct {
+	AgentID     string
+	Description string
+	// Status is running, completed, failed or killed.
+	Status     string
+	Text       string
+	OutputFile string
+}

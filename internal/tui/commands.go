@@ -24,6 +24,7 @@ func init() {
 		{"compact", "[instructions]", "Summarise the conversation to free context", nil},
 		{"cost", "", "Show the session's cost and usage", nil},
 		{"context", "", "Show how the context window is used", (*model).cmdContext},
+		{"agents", "", "List the agent types the Agent tool can launch", (*model).cmdAgents},
 		{"model", "[name]", "Show or set the model (opus, sonnet, haiku or a full name)", (*model).cmdModel},
 		{"resume", "[n]", "Resume an earlier conversation of this folder", (*model).cmdResume},
 		{"status", "", "Show the session, model, mode and working directory", (*model).cmdStatus},
@@ -67,6 +68,12 @@ func (m *model) cmdHelp(string) tea.Cmd {
 	}
 	b.WriteString(styleBold.Render("Commands") + "\n")
 	for _, c := range commands {
+		b.WriteString(twoColumns("/"+strings.TrimSpace(c.name+" "+c.args), c.desc, m.width) + "\n")
+	}
+	if len(m.custom) > 0 {
+		b.WriteString(styleBold.Render("Custom commands and skills") + "\n")
+	}
+	for _, c := range m.custom {
 		b.WriteString(twoColumns("/"+strings.TrimSpace(c.name+" "+c.args), c.desc, m.width) + "\n")
 	}
 	return m.println(strings.TrimRight(b.String(), "\n"))
@@ -128,7 +135,7 @@ func (m *model) updateMenu() {
 		return
 	}
 	var items []command
-	for _, c := range commands {
+	for _, c := range append(commands[:len(commands):len(commands)], m.custom...) {
 		if strings.HasPrefix(c.name, v[1:]) {
 			items = append(items, c)
 		}

@@ -76,6 +76,9 @@ type model struct {
 	// asks are permission questions waiting behind the open dialog.
 	asks []askMsg
 	menu *menu
+	// custom are the conversation's custom commands and skills, for the
+	// menu (the conversation runs them).
+	custom []command
 
 	mode      permission.Mode
 	modelName string

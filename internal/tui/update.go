@@ -81,6 +81,8 @@ func (m *model) opened(msg openedMsg) tea.Cmd {
 	m.conv = msg.conv
 	info := m.conv.Info()
 	m.modelName = info.Model
+	m.custom = customCommands(info.Commands)
+	m.updateMenu() // a "/" typed while the conversation opened
 	if info.PermissionMode != "" {
 		m.mode = permissionMode(info.PermissionMode)
 	}

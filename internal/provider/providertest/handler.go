@@ -35,7 +35,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.recordOutcome(ex, turn, 0)
 		panic(http.ErrAbortHandler)
 	default:
-		s.stream(w, r, ex, s.priceCache(ex, decoded, t), turn, decoded.Model)
+		s.stream(w, r, ex, fillFromResults(s.priceCache(ex, decoded, t), decoded), turn, decoded.Model)
 	}
 }
 

@@ -23,7 +23,10 @@ type background struct {
 	cancel  context.CancelFunc
 	running map[string]context.CancelFunc
 	pending []string
-	wg      sync.WaitGroup
+	// tasks and order remember background agents for TaskOutput.
+	tasks map[string]*record
+	order []string
+	wg    sync.WaitGroup
 }
 
 func newBackground() *background {
@@ -53,6 +56,7 @@ func (r *Runner) Start(req subagent.Request, dir string) (subagent.Launched, err
 	}
 	ctx, cancel := context.WithCancel(b.ctx)
 	b.running[c.id] = cancel
+	b.track(c.id, req.Description, out)
 	b.wg.Add(1)
 	b.mu.Unlock()
 	go func() {
@@ -92,6 +96,7 @@ func (b *background) finish(o subagent.Outcome, description, out string, werr er
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	delete(b.running, o.AgentID)
+	b.settle(o, status)
 	if len(b.pending) < maxPending {
 		b.pending = append(b.pending, note)
 	}
@@ -115,6 +120,9 @@ func (r *Runner) Stop(id string) bool {
 	cancel, ok := b.running[id]
 	if ok {
 		cancel()
+		if rec := b.tasks[id]; rec != nil {
+			rec.stopped = true
+		}
 	}
 	return ok
 }

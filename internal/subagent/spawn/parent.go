@@ -39,10 +39,11 @@ type Parent struct {
 }
 
 // agentToolNames are the tools never given to a sub-agent: Agent (no
-// nesting), TaskStop (the parent's background tasks are not its own) and
+// nesting), TaskStop and TaskOutput (the parent's background tasks are
+// not its own) and
 // Skill (it queues a skill's text for the parent conversation's next
 // request, not the sub-agent's).
-var agentToolNames = []string{"Agent", "Task", "TaskStop", "Skill"}
+var agentToolNames = []string{"Agent", "Task", "TaskStop", "TaskOutput", "Skill"}
 
 // DefaultMaxTurns bounds a sub-agent whose definition sets no maxTurns.
 const DefaultMaxTurns = 100

@@ -4,6 +4,5 @@ import "corvid/internal/tool"
 
 // BashOutput only reads a background shell's buffered output.
 
-func (*outputTool) Kind() tool.Kind       { return tool.KindState }
-func (*outputTool) RuleAliases() []string { return []string{"TaskOutput"} }
-func (*outputTool) Rerunnable() bool      { return true }
+func (*outputTool) Kind() tool.Kind  { return tool.KindState }
+func (*outputTool) Rerunnable() bool { return true }
