@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"corvid/internal/command"
 	"corvid/internal/engine"
 	"corvid/internal/event"
 	"corvid/internal/filestate"
@@ -63,6 +64,7 @@ func newAgents(opts Options, env environment, kit *toolkit, s **setup) *agents {
 			return workspace.EnvFacts(opts.Cwd, time.Now(), opts.Getenv, workspace.InsideRepo(opts.Cwd)).Render()
 		},
 		Transcript: func(id string) (engine.Recorder, func(), error) { return (*s).agentTranscript(opts, id) },
+		Skill:      func(name string) (string, bool) { return (*s).skillText(name) },
 	}
 	r := spawn.NewRunner(parent, cat)
 	return &agents{runner: r, tool: agent.New(r), stop: taskstop.New(r, killshell.New(kit.shells)),
@@ -174,4 +176,18 @@ func (a *agents) describe() []event.AgentType {
 		}
 	}
 	return out
+}
+
+// skillText is the text of a skill an agent definition preloads, with
+// ${CLAUDE_SKILL_DIR} filled in; its `!` commands are not run (nobody is
+// asked while a sub-agent starts).
+func (s *setup) skillText(name string) (string, bool) {
+	if s.cmds == nil {
+		return "", false
+	}
+	c, ok := s.cmds.Lookup(name)
+	if !ok || c.Kind != command.KindSkill {
+		return "", false
+	}
+	return strings.ReplaceAll(c.Body, "${CLAUDE_SKILL_DIR}", c.Dir), true
 }

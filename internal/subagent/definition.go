@@ -25,6 +25,9 @@ type Definition struct {
 	// PermissionMode narrows the parent's mode (never widens it).
 	PermissionMode permission.Mode
 	MaxTurns       int
+	// Skills are skills whose text the agent starts with (preloaded into
+	// its system prompt).
+	Skills []string
 	// Source is where the definition came from: built-in, a file path,
 	// or --agents.
 	Source string
@@ -62,6 +65,7 @@ func ParseFile(source, text string) (Definition, error) {
 		}
 	}
 	d.DisallowedTools, _ = fm.list("disallowedTools")
+	d.Skills, _ = fm.list("skills")
 	d.PermissionMode = permission.Mode(fm.scalars["permissionMode"])
 	if s, ok := fm.scalars["maxTurns"]; ok {
 		n, err := strconv.Atoi(s)

@@ -28,6 +28,14 @@ func TestParseFile(t *testing.T) {
 	if err != nil || !slices.Equal(d.Tools, []string{"Read", "Bash(git *)"}) {
 		t.Errorf("comma list: %q %v", d.Tools, err)
 	}
+	d, err = ParseFile("s.md", "---\nname: s\ndescription: d\nskills: [review, style]\n---\nx")
+	if err != nil || !slices.Equal(d.Skills, []string{"review", "style"}) {
+		t.Errorf("skills: %q %v", d.Skills, err)
+	}
+	if ds, err := ParseJSON(`{"j":{"description":"d","prompt":"p","skills":["review"]}}`); err != nil ||
+		len(ds) != 1 || !slices.Equal(ds[0].Skills, []string{"review"}) {
+		t.Errorf("--agents skills: %+v %v", ds, err)
+	}
 	if d, _ := ParseFile("n.md", "---\nname: n\ndescription: d\n---\n"); d.Tools != nil {
 		t.Errorf("no tools key: %q, want nil (every tool)", d.Tools)
 	}

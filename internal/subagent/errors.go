@@ -11,6 +11,9 @@ var (
 	ErrUnknownType = errors.New("unknown agent type")
 	// ErrBadDefinition wraps what is wrong with a definition file.
 	ErrBadDefinition = errors.New("invalid agent definition")
+	// ErrUnknownSkill is returned when a definition preloads a skill that
+	// does not exist.
+	ErrUnknownSkill = errors.New("unknown skill")
 )
 
 // DefinitionError names the file (or source) of a bad definition and the

@@ -127,6 +127,7 @@ type jsonAgent struct {
 	Model           string   `json:"model"`
 	PermissionMode  string   `json:"permissionMode"`
 	MaxTurns        int      `json:"maxTurns"`
+	Skills          []string `json:"skills"`
 }
 
 // ParseJSON reads --agents: an object from agent name to definition.
@@ -148,7 +149,7 @@ func ParseJSON(text string) ([]Definition, error) {
 		a := m[name]
 		d := Definition{Name: name, Description: a.Description, Prompt: a.Prompt, Tools: a.Tools,
 			DisallowedTools: a.DisallowedTools, Model: a.Model, MaxTurns: max(a.MaxTurns, 0),
-			Source: SourceFlag}
+			Skills: a.Skills, Source: SourceFlag}
 		d.PermissionMode = modeOf(a.PermissionMode)
 		if err := d.check(); err != nil {
 			first = cmpErr(first, err)

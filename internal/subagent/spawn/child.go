@@ -44,7 +44,11 @@ func (r *Runner) prepare(req subagent.Request, foreground bool) (*child, error) 
 	parentCosts, budget := cfg.Costs, cfg.MaxBudgetUSD
 	cfg.Tools, cfg.Model, cfg.Costs, cfg.MaxBudgetUSD = reg, m, c.costs, 0
 	cfg.Permission = r.parent.Permission(def.PermissionMode)
-	cfg.System = []string{def.Prompt, r.parent.Environment()}
+	skills, err := r.skills(def)
+	if err != nil {
+		return nil, err
+	}
+	cfg.System = append(append([]string{def.Prompt}, skills...), r.parent.Environment())
 	cfg.MaxTurns = def.MaxTurns
 	if cfg.MaxTurns <= 0 {
 		cfg.MaxTurns = DefaultMaxTurns
@@ -129,4 +133,23 @@ func (r *Runner) fileTools(names []string) map[string]tool.Tool {
 		}
 	}
 	return out
+}
+
+// skills are the system prompt sections of the skills def preloads. A
+// skill that does not exist is an error naming the definition.
+func (r *Runner) skills(def subagent.Definition) ([]string, error) {
+	var out []string
+	for _, name := range def.Skills {
+		var text string
+		ok := r.parent.Skill != nil
+		if ok {
+			text, ok = r.parent.Skill(name)
+		}
+		if !ok {
+			return nil, fmt.Errorf("%w: agent %s (%s) preloads skill %q, which does not exist",
+				subagent.ErrUnknownSkill, def.Name, def.Source, name)
+		}
+		out = append(out, "# Skill: "+name+"\n\n"+text)
+	}
+	return out, nil
 }

@@ -36,6 +36,9 @@ type Parent struct {
 	Environment func() string
 	// Transcript opens the sub-agent's transcript (nil: none is kept).
 	Transcript func(agentID string) (engine.Recorder, func(), error)
+	// Skill returns the text of a skill an agent definition preloads
+	// (nil: no skills exist).
+	Skill func(name string) (text string, ok bool)
 }
 
 // agentToolNames are the tools never given to a sub-agent: Agent (no
