@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -34,7 +35,7 @@ func Explain(opts Options, query string) (permission.Decision, error) {
 	if err != nil {
 		return permission.Decision{}, err
 	}
-	cfg := permissionConfig(opts, settings, mode)
+	cfg := permissionConfig(opts, settings, mode, describedTools())
 	eng, errs := permission.New(cfg)
 	for _, e := range errs {
 		warnf(opts, "warning: permission rule ignored: %v\n", e)
@@ -64,7 +65,13 @@ func subjectField(tools []tool.Tool, name string) (string, bool) {
 // tool's type only, and rules naming them (Agent(Explore), Skill(x))
 // must compile whatever the run offers.
 func describedTools() []tool.Tool {
-	return append((&toolkit{todos: todowrite.NewList()}).tools(),
+	return withRunTools((&toolkit{todos: todowrite.NewList()}).tools())
+}
+
+// withRunTools is builtin plus description-only instances of the tools
+// built per run: what a permission engine describes tools by.
+func withRunTools(builtin []tool.Tool) []tool.Tool {
+	return append(slices.Clone(builtin),
 		agent.New(nil), taskstop.New(nil, nil), taskoutput.New(nil, nil, nil), new(skill.Tool))
 }
 

@@ -168,11 +168,15 @@ func configure(opts Options) (s *setup, err error) {
 	costs, retry := &cost.Tracker{}, retryPolicy(env)
 	small := summarizer{provider: client, model: model.Resolve("haiku"), retry: retry, costs: costs}
 	kit := newToolkit(env, settings.Env, small)
+	// One set of built-in tool instances: the run offers them, and the
+	// permission engines describe tools by them.
+	base := kit.tools()
+	described := withRunTools(base)
 	// The hooks come first: PermissionRequest and Notification hooks stand
 	// in front of the permission asker. What they are told of the session
 	// (its id, transcript, mode) is read when they fire.
 	s = &setup{kit: kit, resolve: resolver(env).Resolve, summary: small}
-	s.hooks, s.hookRunner = s.sessionHooks(opts, env, settings)
+	s.hooks, s.hookRunner = s.sessionHooks(opts, env, settings, described)
 	if r := s.hookRunner; r != nil {
 		defer func() {
 			if err != nil { // no setup is returned to close it
@@ -180,7 +184,7 @@ func configure(opts Options) (s *setup, err error) {
 			}
 		}()
 	}
-	pcfg := permissionConfig(opts, settings, mode)
+	pcfg := permissionConfig(opts, settings, mode, described)
 	pcfg.Asker = withHookAsker(pcfg.Asker, s.hooks)
 	gate, errs := permission.New(pcfg)
 	for _, e := range errs {
@@ -188,7 +192,7 @@ func configure(opts Options) (s *setup, err error) {
 	}
 	s.gate = gate
 	ag := newAgents(opts, env, kit, &s)
-	builtin := restrict(opts, withCommands(opts, env, settings, s, append(append([]tool.Tool{ag.tool}, kit.tools()...), ag.stop, ag.output)))
+	builtin := restrict(opts, withCommands(opts, env, settings, s, append(append([]tool.Tool{ag.tool}, base...), ag.stop, ag.output)))
 	so, extra, err := structuredOutput(opts)
 	if err != nil {
 		return nil, err

@@ -68,7 +68,7 @@ func withSettingsEnv(env environment, s *config.Settings) environment {
 }
 
 // permissionConfig turns settings and flags into the rule engine's input.
-func permissionConfig(opts Options, s *config.Settings, mode permission.Mode) permission.Config {
+func permissionConfig(opts Options, s *config.Settings, mode permission.Mode, tools []tool.Tool) permission.Config {
 	cli := func(rules []string) []permission.RuleSource {
 		var out []permission.RuleSource
 		for _, r := range rules {
@@ -95,7 +95,7 @@ func permissionConfig(opts Options, s *config.Settings, mode permission.Mode) pe
 		Asker:   opts.Asker,
 		// Every engine judges tools by their own descriptions: without
 		// them each tool would be unknown and rules naming it ignored.
-		Tools: describedTools(),
+		Tools: tools,
 	}
 }
 

@@ -87,7 +87,7 @@ func rawBool(raw json.RawMessage) *bool {
 // sessionHooks builds the conversation's hooks: the settings handlers
 // (run by a hookrun.Runner) combined with those a host registered. The
 // returned runner (nil without settings hooks) must be closed.
-func (s *setup) sessionHooks(opts Options, env environment, settings *config.Settings) (*hook.Set, *hookrun.Runner) {
+func (s *setup) sessionHooks(opts Options, env environment, settings *config.Settings, described []tool.Tool) (*hook.Set, *hookrun.Runner) {
 	layers := hookLayers(opts, env, settings)
 	handlers, errs := hook.FromLayers(layers)
 	for _, e := range errs {
@@ -101,7 +101,7 @@ func (s *setup) sessionHooks(opts Options, env environment, settings *config.Set
 		runner = hookrun.New(hookrun.Options{Handlers: byID, Dir: opts.Cwd, ProjectDir: opts.Cwd,
 			Env: append(os.Environ(), envList(settings.Env)...), EnvFile: s.envFile,
 			Shell: env.str("CLAUDE_CODE_SHELL"), Observer: newHookObserver(opts, func() string { return s.engine.SessionID }),
-			Match: ifMatcher(opts.Cwd), Getenv: env.str, Complete: s.completeSmall,
+			Match: ifMatcher(opts.Cwd, described), Getenv: env.str, Complete: s.completeSmall,
 			HTTP: hook.HTTPPolicyFromLayers(layers)})
 		own = hook.New(runner, events, nil)
 	}
@@ -163,7 +163,7 @@ func (s *setup) completeSmall(ctx context.Context, model, prompt string) (string
 // ifMatcher evaluates a handler's "if" permission rule against a call:
 // it matches when the rule, as a deny rule, would decide the call (so
 // any subcommand of a Bash command can match). Rules are compiled once.
-func ifMatcher(cwd string) func(rule, toolName string, input json.RawMessage) bool {
+func ifMatcher(cwd string, described []tool.Tool) func(rule, toolName string, input json.RawMessage) bool {
 	var mu sync.Mutex
 	engines := map[string]*permission.Engine{}
 	home, _ := homeDir()
@@ -172,7 +172,7 @@ func ifMatcher(cwd string) func(rule, toolName string, input json.RawMessage) bo
 		e, ok := engines[rule]
 		if !ok {
 			var errs []error
-			e, errs = permission.New(permission.Config{Tools: describedTools(), Mode: permission.ModeDefault, WorkDirs: []string{cwd}, Home: home,
+			e, errs = permission.New(permission.Config{Tools: described, Mode: permission.ModeDefault, WorkDirs: []string{cwd}, Home: home,
 				Deny: []permission.RuleSource{{Text: rule, Source: "hook", Dir: cwd}}})
 			if len(errs) > 0 {
 				e = nil

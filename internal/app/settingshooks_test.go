@@ -51,7 +51,7 @@ func TestSettingsAndHostHooks(t *testing.T) {
 // any subcommand of a Bash command may match; file rules match paths.
 func TestIfMatcher(t *testing.T) {
 	dir := t.TempDir()
-	match := ifMatcher(dir)
+	match := ifMatcher(dir, describedTools())
 	tests := []struct {
 		rule, tool, input string
 		want              bool

@@ -47,7 +47,7 @@ func OpenToolset(opts Options) (*Toolset, error) {
 		return nil, err
 	}
 	kit := newToolkit(env, settings.Env, nil)
-	pcfg := permissionConfig(opts, settings, mode)
+	pcfg := permissionConfig(opts, settings, mode, withRunTools(kit.tools()))
 	pcfg.Asker = nil
 	gate, errs := permission.New(pcfg)
 	for _, e := range errs {
