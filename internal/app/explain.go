@@ -1,9 +1,9 @@
 package app
 
 import (
-	"slices"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"corvid/internal/permission"
