@@ -41,24 +41,35 @@ func (c *CLI) permissionsCheckCommand() *cobra.Command {
 }
 
 func (c *CLI) permissionsCheck(f *flags, spec string) error {
-	f.print, f.outputFormat, f.inputFormat = true, "text", "text"
-	inv, err := validate(f, nil, env{getenv: c.getenv, geteuid: c.geteuid})
+	opts, err := c.permissionOptions(f)
 	if err != nil {
 		return err
 	}
-	for _, w := range inv.warnings {
-		c.warn(w)
-	}
-	cwd, err := c.getwd()
-	if err != nil {
-		return err
-	}
-	opts := inv.opts
-	opts.Cwd, opts.Getenv, opts.Stderr = cwd, c.getenv, c.Stderr
 	d, err := app.Explain(opts, spec)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(c.Stdout, "%s\n%s\n", d.Behavior, d.Reason)
 	return nil
+}
+
+// permissionOptions reads the permission flags of a subcommand that
+// judges calls without running a conversation (permissions check, mcp
+// serve) as -p would: the options, with warnings shown.
+func (c *CLI) permissionOptions(f *flags) (app.Options, error) {
+	f.print, f.outputFormat, f.inputFormat = true, "text", "text"
+	inv, err := validate(f, nil, env{getenv: c.getenv, geteuid: c.geteuid})
+	if err != nil {
+		return app.Options{}, err
+	}
+	for _, w := range inv.warnings {
+		c.warn(w)
+	}
+	cwd, err := c.getwd()
+	if err != nil {
+		return app.Options{}, err
+	}
+	opts := inv.opts
+	opts.Cwd, opts.Getenv, opts.Stderr = cwd, c.getenv, c.Stderr
+	return opts, nil
 }

@@ -35,20 +35,10 @@ func (c *CLI) mcpServeCommand() *cobra.Command {
 }
 
 func (c *CLI) mcpServe(ctx context.Context, f *flags) error {
-	f.print, f.outputFormat, f.inputFormat = true, "text", "text"
-	inv, err := validate(f, nil, env{getenv: c.getenv, geteuid: c.geteuid})
+	opts, err := c.permissionOptions(f)
 	if err != nil {
 		return err
 	}
-	for _, w := range inv.warnings {
-		c.warn(w)
-	}
-	cwd, err := c.getwd()
-	if err != nil {
-		return err
-	}
-	opts := inv.opts
-	opts.Cwd, opts.Getenv, opts.Stderr = cwd, c.getenv, c.Stderr
 	ts, err := app.OpenToolset(opts)
 	if err != nil {
 		return err
