@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -48,16 +49,20 @@ type ambiguityScan struct {
 	err    error
 }
 
+// visit records the first ambiguity found. syntax.Walk goes on to a
+// node's siblings when visit returns false, so a found error is kept,
+// never overwritten by a later node's check.
 func (s *ambiguityScan) visit(n syntax.Node) bool {
+	if s.err != nil {
+		return false
+	}
 	switch n := n.(type) {
 	case *syntax.CmdSubst:
 		s.substs = append(s.substs, [2]uint{n.Pos().Offset(), n.End().Offset()})
 	case *syntax.CallExpr:
 		s.err = badAssign(n)
 	case *syntax.Redirect:
-		if s.err = dashDup(n); s.err == nil {
-			s.err = s.heredoc(n)
-		}
+		s.err = cmp.Or(dashDup(n), s.heredoc(n))
 	}
 	return s.err == nil
 }

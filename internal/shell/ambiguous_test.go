@@ -13,6 +13,9 @@ func TestParseAmbiguous(t *testing.T) {
 		"cat <<EOF\nx\nEO\\\nF\nrm x\nEOF", "cat <<EOF\nx\nEOF\\\n\nrm x\nEOF", "cat <<-EOF\n\tE\\\nOF\nls\nEOF",
 		"cat <<EOF; ls \\\n-la\nx\nEOF", "echo a # \\\nrm x", "ls #\\\nrm x", "ls\r", "echo a\r\nrm x",
 		"echo a\x00; rm x", "{ cat <<X; }\nE\\\nX\nX", "<&-rm x", "ls >&-rm", "(<<EOF\n$(<<EOF\nEOF\n)\nEOF\n)", "echo $(cat <<EOF\nx\nEOF\n)", "0=[", "0=[ ls", "ls 2<&-'rm' x",
+		// an ambiguity followed by a harmless sibling (found by FuzzBashDecision: the
+		// sibling's check must not clear the first one's)
+		"<&-A<&0", "0=[ <&0", "ls <&-rm >&1", "echo $(<<EOF\nx\nEOF\n) <&0",
 	} {
 		if _, err := Parse(c); !errors.Is(err, ErrAmbiguous) {
 			t.Errorf("Parse(%q) = %v, want ErrAmbiguous", c, err)
