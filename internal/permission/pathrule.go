@@ -161,7 +161,7 @@ func (pp *pathPattern) match(p string) bool {
 				return true
 			}
 			continue
-		case pp.seg != "":
+		case pp.seg != "" && rel != "": // the base itself is the case below
 			if segmentMatches(rel, pp.seg) {
 				return true
 			}
