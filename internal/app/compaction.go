@@ -21,8 +21,8 @@ const (
 )
 
 // compaction reads the auto-compact knobs (spec §10.5) from the
-// environment and the settings and says what survives a compaction.
-func compaction(env environment, s *config.Settings, files *filestate.Cache, todos *todowrite.List) engine.Compaction {
+// environment and the settings.
+func compaction(env environment, s *config.Settings) engine.Compaction {
 	set := compact.Settings{
 		Disabled:    env.bool("DISABLE_AUTO_COMPACT"),
 		DisabledAll: env.bool("DISABLE_COMPACT"),
@@ -35,9 +35,15 @@ func compaction(env environment, s *config.Settings, files *filestate.Cache, tod
 	if w, ok := rawSetting[int](s, "autoCompactWindow"); ok && set.Window == 0 {
 		set.Window = w
 	}
-	return engine.Compaction{Settings: set, Carry: func() compact.Reinject {
+	return engine.Compaction{Settings: set}
+}
+
+// carry says what survives a compaction of the conversation: its todo
+// list and the files it read last.
+func carry(files *filestate.Cache, todos *todowrite.List) func() compact.Reinject {
+	return func() compact.Reinject {
 		return compact.Reinject{Todos: renderTodos(todos.Items()), Files: recentFiles(files)}
-	}}
+	}
 }
 
 // rawSetting reads a top-level settings key; a value of the wrong type,

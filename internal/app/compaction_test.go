@@ -68,7 +68,7 @@ func TestCarryRereadsRecentFilesAndTodos(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.kit.todos.Replace(todoItems("ship it"))
-	carry := s.engine.Compaction.Carry()
+	carry := s.engine.Carry()
 	if len(carry.Files) != 1 || carry.Files[0].Path != path || !strings.Contains(carry.Files[0].Content, "[… cut") ||
 		len(carry.Files[0].Content) > carryFileBytes+100 {
 		t.Errorf("files carried: %+v", carry.Files)

@@ -202,20 +202,21 @@ func configure(opts Options) (s *setup, err error) {
 		return nil, err
 	}
 	cfg := engine.Config{
-		Provider: client, Tools: tools, Permission: withDebug(opts, gate),
-		Model: main, FallbackModels: fallbacks, MaxTokens: env.int("CLAUDE_CODE_MAX_OUTPUT_TOKENS"),
-		Reasoning: reasoning(opts, env, settings),
-		MaxTurns:  opts.MaxTurns, MaxBudgetUSD: opts.MaxBudgetUSD, Retry: retry, Costs: costs,
-		BatchTools:     env.bool("CORVID_BATCH_TOOLS"),
-		MaxConcurrency: env.int("CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY"),
-		Cwd:            opts.Cwd, Dirs: pcfg.WorkDirs,
-		Compaction:    compaction(env, settings, kit.files, kit.todos),
-		NoPromptCache: env.bool("DISABLE_PROMPT_CACHING"), SlashCommands: s.engine.SlashCommands,
-		PermissionMode: mode, APIKeySource: keySource,
-		Sink: opts.Sink, PartialMessages: opts.PartialMessages,
+		Deps: engine.Deps{Provider: client, Tools: tools, Permission: withDebug(opts, gate),
+			Hooks: engineHooks(s.hooks), Costs: costs, Sink: opts.Sink},
+		Policy: engine.Policy{Model: main, FallbackModels: fallbacks,
+			MaxTokens: env.int("CLAUDE_CODE_MAX_OUTPUT_TOKENS"), Reasoning: reasoning(opts, env, settings),
+			MaxTurns: opts.MaxTurns, MaxBudgetUSD: opts.MaxBudgetUSD, Retry: retry,
+			BatchTools:      env.bool("CORVID_BATCH_TOOLS"),
+			MaxConcurrency:  env.int("CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY"),
+			StopBlockCap:    env.int("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP"),
+			Compaction:      compaction(env, settings),
+			NoPromptCache:   env.bool("DISABLE_PROMPT_CACHING"),
+			PartialMessages: opts.PartialMessages},
+		State: engine.State{Cwd: opts.Cwd, Dirs: pcfg.WorkDirs, Structured: so,
+			Carry: carry(kit.files, kit.todos)},
+		SlashCommands: s.engine.SlashCommands, PermissionMode: mode, APIKeySource: keySource,
 	}
-	cfg.Structured, cfg.Hooks = so, engineHooks(s.hooks)
-	cfg.StopBlockCap = env.int("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP")
 	s.engine, s.style = cfg, outputStyle(opts, env, settings)
 	if err := s.openSession(opts, env, git, settings); err != nil {
 		return nil, err

@@ -18,9 +18,6 @@ import (
 type Compaction struct {
 	Settings compact.Settings
 	Micro    compact.MicroOptions
-	// Carry returns what must survive a compaction besides the opening
-	// reminders: the todo list, recently read files, notes.
-	Carry func() compact.Reinject
 }
 
 // Compaction triggers, as transcripts and compact_boundary frames name
@@ -68,7 +65,6 @@ func (r *run) reactiveCompact(ctx context.Context, err *provider.APIError) bool 
 
 // compact replaces the history with a summary and what must survive.
 func (e *Engine) compact(ctx context.Context, m model.Info, trigger, focus string, pre int) error {
-	c := e.cfg.Compaction
 	extra, err := e.hooks.PreCompact(ctx, trigger, focus)
 	if err != nil {
 		e.publish(event.Notice{Text: "Compaction stopped by a PreCompact hook: " + err.Error()})
@@ -78,8 +74,8 @@ func (e *Engine) compact(ctx context.Context, m model.Info, trigger, focus strin
 		e.publish(event.Status{Status: event.StatusCompacting})
 	}
 	carry := compact.Reinject{}
-	if c.Carry != nil {
-		carry = c.Carry()
+	if e.cfg.Carry != nil {
+		carry = e.cfg.Carry()
 	}
 	// The opening reminders (instruction files, date, git) lead the new
 	// history as they led the old one.

@@ -42,9 +42,10 @@ func fixtureOn(t testing.TB, srv *providertest.Server, mod func(*Config)) *fixtu
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Provider: client, Tools: testTools(t, f.log), Model: model.Resolve("sonnet"),
-		SessionID: "sess-1", Cwd: t.TempDir(), Sink: f.sink,
-		Retry: provider.RetryPolicy{BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}}
+	cfg := Config{Deps: Deps{Provider: client, Tools: testTools(t, f.log), Sink: f.sink},
+		Policy: Policy{Model: model.Resolve("sonnet"),
+			Retry: provider.RetryPolicy{BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}},
+		State: State{SessionID: "sess-1", Cwd: t.TempDir()}}
 	if mod != nil {
 		mod(&cfg)
 	}

@@ -128,7 +128,7 @@ func TestAutoCompactionKeepsOpeningAndCarry(t *testing.T) {
 	}}, func(c *Config) {
 		c.Model = sonnet45
 		c.Opening = []string{"<system-reminder>\nRULES-X\n</system-reminder>"}
-		c.Compaction.Carry = func() compact.Reinject { return compact.Reinject{Todos: "1. [pending] TODO-Y"} }
+		c.Carry = func() compact.Reinject { return compact.Reinject{Todos: "1. [pending] TODO-Y"} }
 	})
 	res := f.submit(t, t.Context(), "start")
 	if res.IsError || res.Text != "finished" {

@@ -67,8 +67,9 @@ func benchRunner(b *testing.B, dir string, keep bool) *spawn.Runner {
 	for i := range 200 { // a parent that has read some files
 		files.Record(filestate.Entry{Path: fmt.Sprintf("/p/f%d.go", i)})
 	}
-	base := engine.Config{Provider: instant{}, Tools: reg, Model: model.Resolve("sonnet"), Costs: &cost.Tracker{},
-		Cwd: dir, SessionID: "s", SessionDir: dir, Sink: func(event.Event) {}}
+	base := engine.Config{Deps: engine.Deps{Provider: instant{}, Tools: reg, Costs: &cost.Tracker{}},
+		Policy: engine.Policy{Model: model.Resolve("sonnet")},
+		State:  engine.State{Cwd: dir, SessionID: "s", SessionDir: dir}}
 	perm, _ := permission.New(permission.Config{Mode: permission.ModeDefault, WorkDirs: []string{dir}})
 	var mu sync.Mutex
 	base.Sink = func(event.Event) { mu.Lock(); mu.Unlock() }
@@ -103,7 +104,8 @@ func BenchmarkSubAgent(b *testing.B) {
 		reg, _ := tool.NewRegistry(builtinTools(filestate.New())...)
 		b.ReportAllocs()
 		for b.Loop() {
-			e := engine.New(engine.Config{Provider: instant{}, Tools: reg, Model: model.Resolve("haiku"), MaxTurns: 10})
+			e := engine.New(engine.Config{Deps: engine.Deps{Provider: instant{}, Tools: reg},
+				Policy: engine.Policy{Model: model.Resolve("haiku"), MaxTurns: 10}})
 			e.Submit(b.Context(), "find it")
 		}
 	})

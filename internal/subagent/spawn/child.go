@@ -60,7 +60,7 @@ func (r *Runner) prepare(req subagent.Request, foreground bool) (*child, error) 
 	cfg.Init, cfg.Structured = nil, nil
 	// The parent's tool hooks apply; SubagentStop takes Stop's place.
 	cfg.Hooks = engine.ForSubagent(cfg.Hooks, c.id, def.Name, "")
-	cfg.Compaction.Carry = nil
+	cfg.Carry = nil
 	if !foreground {
 		cfg.Sink = nil
 	}

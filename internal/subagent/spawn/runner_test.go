@@ -39,8 +39,8 @@ func testRunner(t *testing.T, p provider.Provider, costs *cost.Tracker) *spawn.R
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	base := engine.Config{Provider: p, Tools: reg, Model: model.Resolve("sonnet"), Costs: costs, Cwd: dir,
-		SessionDir: dir}
+	base := engine.Config{Deps: engine.Deps{Provider: p, Tools: reg, Costs: costs},
+		Policy: engine.Policy{Model: model.Resolve("sonnet")}, State: engine.State{Cwd: dir, SessionDir: dir}}
 	return spawn.NewRunner(spawn.Parent{
 		Base: func() engine.Config { return base }, FileTools: fileTools,
 		Files:      func() *filestate.Cache { return filestate.New() },

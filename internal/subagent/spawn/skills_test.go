@@ -45,7 +45,8 @@ func TestDefinitionPreloadsSkills(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	base := engine.Config{Provider: p, Tools: reg, Model: model.Resolve("sonnet"), Costs: &cost.Tracker{}, Cwd: dir}
+	base := engine.Config{Deps: engine.Deps{Provider: p, Tools: reg, Costs: &cost.Tracker{}},
+		Policy: engine.Policy{Model: model.Resolve("sonnet")}, State: engine.State{Cwd: dir}}
 	skills := map[string]string{"review": "Check the diff for missing tests.", "style": "Use tabs."}
 	cat := subagent.NewCatalog()
 	cat.Add(subagent.Definition{Name: "reviewer", Description: "reviews", Prompt: "You review code.",
