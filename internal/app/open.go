@@ -145,7 +145,7 @@ func (c *Conversation) Info() event.Init {
 	cfg := &c.s.engine
 	return event.Init{SessionID: cfg.SessionID, Cwd: cfg.Cwd, Model: c.eng.Model().ID,
 		Tools: initToolNames(cfg.Tools.Names()), Agents: c.s.agents.names(), AgentTypes: c.s.agents.describe(), PermissionMode: string(c.s.gate.Mode()),
-		APIKeySource: cfg.APIKeySource, SlashCommands: cfg.SlashCommands,
+		APIKeySource: c.s.keySource, SlashCommands: c.s.slash,
 		Commands: c.s.cmds.describe(), Skills: c.s.cmds.set.SkillNames(), OutputStyle: c.s.style.Name,
 		MCPServers: mcpStatus(c.s.mcp), Hooks: c.s.hookConfigs}
 }

@@ -100,8 +100,12 @@ type setup struct {
 	hookRunner *hookrun.Runner
 	// hookConfigs are the settings hooks in effect, for /hooks.
 	hookConfigs []event.HookConfig
-	summary     summarizer
-	cfgDir      string
+	// slash are the commands a prompt may start with and keySource
+	// where the API key came from, as system/init reports them.
+	slash     []string
+	keySource string
+	summary   summarizer
+	cfgDir    string
 }
 
 // close stops whatever background shells are still running and makes the
@@ -215,8 +219,8 @@ func configure(opts Options) (s *setup, err error) {
 			PartialMessages: opts.PartialMessages},
 		State: engine.State{Cwd: opts.Cwd, Dirs: pcfg.WorkDirs, Structured: so,
 			Carry: carry(kit.files, kit.todos)},
-		SlashCommands: s.engine.SlashCommands, PermissionMode: mode, APIKeySource: keySource,
 	}
+	s.keySource = keySource
 	s.engine, s.style = cfg, outputStyle(opts, env, settings)
 	if err := s.openSession(opts, env, git, settings); err != nil {
 		return nil, err

@@ -23,13 +23,13 @@ func withCommands(opts Options, env environment, settings *config.Settings, s *s
 	set, load := loadCommands(opts, env)
 	s.cmds = &commands{set: set, load: load, gate: s.gate, noShell: noShell, seen: map[string]bool{},
 		warn: func(f string, a ...any) { warnf(opts, f, a...) }}
-	s.engine.SlashCommands = slices.Clone(slashCommands)
+	s.slash = slices.Clone(slashCommands)
 	for _, name := range s.cmds.set.UserNames() {
 		if slices.Contains(slashCommands, name) {
 			warnf(opts, "warning: commands: /%s is a built-in command; the custom one is not used\n", name)
 			continue
 		}
-		s.engine.SlashCommands = append(s.engine.SlashCommands, name)
+		s.slash = append(s.slash, name)
 	}
 	if len(s.cmds.set.ModelInvocable()) == 0 {
 		return builtin

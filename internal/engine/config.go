@@ -17,12 +17,6 @@ type Config struct {
 	Deps
 	Policy
 	State
-
-	// SlashCommands, PermissionMode and APIKeySource are announced in
-	// the init event when State.Init is nil.
-	SlashCommands  []string
-	PermissionMode permission.Mode
-	APIKeySource   string
 }
 
 // Deps are the services the engine calls. A sub-agent's engine is built
@@ -117,7 +111,7 @@ type State struct {
 	// (--json-schema).
 	Structured *StructuredOutput
 	// Init, when set, is the data of the init event that opens each turn:
-	// the front end's live state (tools, commands, agents, mode…). nil
-	// builds it from the Config and the engine's current model.
+	// the front end's live state (tools, commands, agents, mode…), built
+	// by the front end. nil publishes none (a sub-agent's turns).
 	Init func() event.Init
 }

@@ -195,14 +195,12 @@ func (e *Engine) SubmitAs(hard context.Context, typed string, prompt []provider.
 	return res
 }
 
+// publishInit opens the turn with the init event, whose data is the
+// front end's (State.Init).
 func (e *Engine) publishInit() {
 	if e.cfg.Init != nil {
 		e.publish(e.cfg.Init())
-		return
 	}
-	e.publish(event.Init{SessionID: e.cfg.SessionID, Cwd: e.cfg.Cwd, Model: e.Model().ID,
-		Tools: e.cfg.Tools.Names(), PermissionMode: string(e.cfg.PermissionMode),
-		APIKeySource: e.cfg.APIKeySource, SlashCommands: e.cfg.SlashCommands})
 }
 
 // addPrompt appends the user's prompt, opening a new conversation with

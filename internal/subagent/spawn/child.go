@@ -56,7 +56,7 @@ func (r *Runner) prepare(req subagent.Request, foreground bool) (*child, error) 
 	if budget > 0 && parentCosts != nil {
 		cfg.MaxBudgetUSD = max(budget-parentCosts.TotalUSD(), 1e-9)
 	}
-	cfg.History, cfg.Opening, cfg.Reminders, cfg.SlashCommands = nil, nil, nil, nil
+	cfg.History, cfg.Opening, cfg.Reminders = nil, nil, nil
 	cfg.Init, cfg.Structured = nil, nil
 	// The parent's tool hooks apply; SubagentStop takes Stop's place.
 	cfg.Hooks = engine.ForSubagent(cfg.Hooks, c.id, def.Name, "")
