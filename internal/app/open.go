@@ -8,6 +8,7 @@ import (
 	"corvid/internal/engine"
 	"corvid/internal/event"
 	"corvid/internal/hook"
+	"corvid/internal/model"
 	"corvid/internal/permission"
 	"corvid/internal/provider"
 )
@@ -47,9 +48,9 @@ func Open(ctx context.Context, cfg Config) (*Conversation, error) {
 	}
 	c := &Conversation{s: s, opts: cfg}
 	s.engine.Init = c.Info
+	s.engine.MaxThinkingTokens = cfg.MaxThinkingTokens
 	c.eng = engine.New(s.engine)
-	s.current = c.eng.Model
-	c.eng.SetMaxThinkingTokens(cfg.MaxThinkingTokens)
+	s.current = func() model.Info { return c.eng.Policy().Model }
 	// A hard stop ends background shells at once, alongside the tools.
 	c.stop = context.AfterFunc(ctx, s.closeShells)
 	return c, nil
@@ -83,9 +84,7 @@ func (c *Conversation) Submit(ctx context.Context, prompt []provider.Block) even
 		return *declined
 	}
 	if t.model.ID != "" {
-		prev := c.eng.Model()
-		c.eng.SetModel(t.model)
-		defer c.eng.SetModel(prev)
+		defer c.overrideModel(t.model)()
 	}
 	// UserPromptSubmit hooks are told the prompt as it was typed.
 	return c.eng.SubmitAs(ctx, engine.PromptText(prompt), t.blocks)
@@ -122,28 +121,30 @@ func (c *Conversation) SetPermissionMode(m permission.Mode) error {
 	return nil
 }
 
-// SetModel makes name the main model from the next request on; "" or
+// SetModel makes name the main model from the next turn on; "" or
 // "default" returns to the model the conversation was opened with.
 func (c *Conversation) SetModel(name string) error {
-	if name == "" || name == "default" {
-		c.eng.SetModel(c.s.engine.Model)
-		return nil
+	m := c.s.engine.Model
+	if name != "" && name != "default" {
+		m = c.s.resolve(name)
 	}
-	m := c.s.resolve(name)
 	if m.ID == "" {
 		return fmt.Errorf("app: no model named %q", name)
 	}
-	c.eng.SetModel(m)
+	c.eng.UpdatePolicy(func(p *engine.Policy) { p.Model = m })
 	return nil
 }
 
-// SetMaxThinkingTokens sets the thinking budget (0: the default).
-func (c *Conversation) SetMaxThinkingTokens(n int) { c.eng.SetMaxThinkingTokens(n) }
+// SetMaxThinkingTokens sets the thinking budget from the next turn on (0:
+// the default).
+func (c *Conversation) SetMaxThinkingTokens(n int) {
+	c.eng.UpdatePolicy(func(p *engine.Policy) { p.MaxThinkingTokens = n })
+}
 
 // Info is what system/init reports, from the live state.
 func (c *Conversation) Info() event.Init {
 	cfg := &c.s.engine
-	return event.Init{SessionID: cfg.SessionID, Cwd: cfg.Cwd, Model: c.eng.Model().ID,
+	return event.Init{SessionID: cfg.SessionID, Cwd: cfg.Cwd, Model: c.eng.Policy().Model.ID,
 		Tools: initToolNames(cfg.Tools.Names()), Agents: c.s.agents.names(), AgentTypes: c.s.agents.describe(), PermissionMode: string(c.s.gate.Mode()),
 		APIKeySource: c.s.keySource, SlashCommands: c.s.slash,
 		Commands: c.s.cmds.describe(), Skills: c.s.cmds.set.SkillNames(), OutputStyle: c.s.style.Name,
@@ -151,7 +152,7 @@ func (c *Conversation) Info() event.Init {
 }
 
 // MaxThinkingTokens returns the thinking budget (0: the default).
-func (c *Conversation) MaxThinkingTokens() int { return c.eng.MaxThinkingTokens() }
+func (c *Conversation) MaxThinkingTokens() int { return c.eng.Policy().MaxThinkingTokens }
 
 // Messages returns the conversation so far. Call it between turns.
 func (c *Conversation) Messages() []provider.Message { return c.eng.Messages() }

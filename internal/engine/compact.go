@@ -33,12 +33,12 @@ const (
 // was; the request then goes ahead and may still succeed, or be caught by
 // reactive compaction.
 func (r *run) autoCompact(ctx context.Context) {
-	e, set := r.e, r.e.cfg.Compaction.Settings
+	e, set := r.e, r.pol.Compaction.Settings
 	if set.Disabled || set.DisabledAll || !compact.Due(e.lastUsage, r.model, set) {
 		return
 	}
 	pre := compact.Tokens(e.lastUsage)
-	if msgs, freed := compact.Micro(e.messages, e.microOptions()); freed > 0 {
+	if msgs, freed := compact.Micro(e.messages, e.microOptions(r.pol.Compaction.Micro)); freed > 0 {
 		e.messages = msgs
 		e.rec.Note("microcompact", fmt.Sprintf("Cleared old tool results, about %d tokens", freed))
 		e.lastUsage = provider.Usage{InputTokens: max(pre-freed, 0)}
@@ -46,13 +46,13 @@ func (r *run) autoCompact(ctx context.Context) {
 			return
 		}
 	}
-	_ = e.compact(ctx, r.model, TriggerAuto, "", pre)
+	_ = e.compact(ctx, &r.pol, r.model, TriggerAuto, "", pre)
 }
 
 // reactiveCompact answers a "prompt is too long" error: compact once and
 // let the caller retry the request.
 func (r *run) reactiveCompact(ctx context.Context, err *provider.APIError) bool {
-	if r.reacted || !err.PromptTooLong() || r.e.cfg.Compaction.Settings.DisabledAll {
+	if r.reacted || !err.PromptTooLong() || r.pol.Compaction.Settings.DisabledAll {
 		return false
 	}
 	r.reacted = true
@@ -60,27 +60,28 @@ func (r *run) reactiveCompact(ctx context.Context, err *provider.APIError) bool 
 	if pre == 0 {
 		pre = compact.Tokens(r.e.lastUsage)
 	}
-	return r.e.compact(ctx, r.model, TriggerAuto, "", pre) == nil
+	return r.e.compact(ctx, &r.pol, r.model, TriggerAuto, "", pre) == nil
 }
 
-// compact replaces the history with a summary and what must survive.
-func (e *Engine) compact(ctx context.Context, m model.Info, trigger, focus string, pre int) error {
+// compact replaces the history with a summary and what must survive,
+// asking m under pol.
+func (e *Engine) compact(ctx context.Context, pol *Policy, m model.Info, trigger, focus string, pre int) error {
 	extra, err := e.hooks.PreCompact(ctx, trigger, focus)
 	if err != nil {
 		e.publish(event.Notice{Text: "Compaction stopped by a PreCompact hook: " + err.Error()})
 		return err
 	}
-	if e.cfg.PartialMessages {
+	if pol.PartialMessages {
 		e.publish(event.Status{Status: event.StatusCompacting})
 	}
 	carry := compact.Reinject{}
-	if e.cfg.Carry != nil {
-		carry = e.cfg.Carry()
+	if e.state.Carry != nil {
+		carry = e.state.Carry()
 	}
 	// The opening reminders (instruction files, date, git) lead the new
 	// history as they led the old one.
-	carry.Instructions = strings.Join(e.cfg.Opening, "\n\n")
-	cp := compact.Compactor{Provider: e.cfg.Provider, Retry: e.cfg.Retry,
+	carry.Instructions = strings.Join(e.state.Opening, "\n\n")
+	cp := compact.Compactor{Provider: e.deps.Provider, Retry: pol.Retry,
 		OnRetry: func(info *provider.RetryInfo) { e.publish(retryEvent(info)) }}
 	start := time.Now()
 	res, err := cp.Compact(ctx, compact.Request{Messages: e.messages, Focus: focus, Reinject: carry,
@@ -116,10 +117,11 @@ func (e *Engine) Compact(hard context.Context, focus string) event.Result {
 	ctx, cancel := e.beginTurn(hard)
 	defer e.endTurn()
 	defer cancel(context.Canceled)
-	e.startSession(ctx)
+	pol := e.Policy()
+	e.startSession(ctx, pol.Model)
 	e.publishInit()
 	var res event.Result
-	switch err := e.manualCompact(ctx, focus); {
+	switch err := e.manualCompact(ctx, &pol, focus); {
 	case err != nil:
 		res = errorResult(event.SubtypeDuringExecution, "compact_failed", "Compaction failed: "+err.Error())
 	default:
@@ -131,12 +133,12 @@ func (e *Engine) Compact(hard context.Context, focus string) event.Result {
 	return res
 }
 
-func (e *Engine) manualCompact(ctx context.Context, focus string) error {
+func (e *Engine) manualCompact(ctx context.Context, pol *Policy, focus string) error {
 	switch {
-	case e.cfg.Compaction.Settings.DisabledAll:
+	case pol.Compaction.Settings.DisabledAll:
 		return errors.New("compaction is turned off (DISABLE_COMPACT)")
 	case len(e.messages) == 0:
 		return errNothingToCompact
 	}
-	return e.compact(ctx, e.Model(), TriggerManual, focus, compact.Tokens(e.lastUsage))
+	return e.compact(ctx, pol, pol.Model, TriggerManual, focus, compact.Tokens(e.lastUsage))
 }

@@ -51,6 +51,9 @@ type Policy struct {
 	// Reasoning is what each main request asks of extended thinking
 	// (nil: none); the provider adapter fits it to the model.
 	Reasoning *provider.Reasoning
+	// MaxThinkingTokens, when > 0, replaces Reasoning's budget (a host's
+	// set_max_thinking_tokens).
+	MaxThinkingTokens int
 
 	MaxTurns     int
 	MaxBudgetUSD float64

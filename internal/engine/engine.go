@@ -11,7 +11,6 @@ import (
 	"corvid/internal/cost"
 	"corvid/internal/event"
 	"corvid/internal/executor"
-	"corvid/internal/model"
 	"corvid/internal/permission"
 	"corvid/internal/provider"
 	"corvid/internal/tool"
@@ -19,12 +18,13 @@ import (
 
 // Engine is one conversation. Submit must not be called concurrently.
 type Engine struct {
-	cfg      Config
+	deps     Deps
+	state    State
 	pipeline *executor.Pipeline
 	messages []provider.Message
 	costs    *cost.Tracker
 	env      tool.Env
-	// tools is the snapshot of cfg.Tools the current request was built
+	// tools is the snapshot of deps.Tools the current request was built
 	// with: tools added or removed meanwhile count from the next one.
 	tools atomic.Pointer[tool.Registry]
 
@@ -34,42 +34,13 @@ type Engine struct {
 	// context, for the compaction threshold.
 	lastUsage provider.Usage
 
-	mu        sync.Mutex // guards denials (calls run concurrently) and interrupt
+	mu        sync.Mutex // guards policy, denials (calls run concurrently) and interrupt
+	policy    Policy     // replaced whole by UpdatePolicy; a turn keeps its copy
 	denials   []event.Denial
 	interrupt context.CancelCauseFunc // the running turn's; nil between turns
 	pending   bool                    // Interrupt arrived before the turn began
-	model     model.Info              // the main model; SetModel changes it between requests
-	thinking  int                     // max thinking tokens; 0 leaves the default
 	started   bool                    // SessionStart fired
 	ended     bool                    // End was called
-}
-
-// SetModel makes m the main model from the next request on.
-func (e *Engine) SetModel(m model.Info) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.model = m
-}
-
-// Model returns the main model.
-func (e *Engine) Model() model.Info {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.model
-}
-
-// SetMaxThinkingTokens sets the thinking budget (0: the default).
-func (e *Engine) SetMaxThinkingTokens(n int) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.thinking = n
-}
-
-// MaxThinkingTokens returns the thinking budget (0: the default).
-func (e *Engine) MaxThinkingTokens() int {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.thinking
 }
 
 // Interrupt interrupts the running turn the way a user does: calls that
@@ -130,8 +101,8 @@ func New(cfg Config) *Engine {
 	if cfg.Transcript == nil {
 		cfg.Transcript = nopRecorder{}
 	}
-	e := &Engine{cfg: cfg, costs: cfg.Costs, rec: cfg.Transcript, model: cfg.Model,
-		messages: append([]provider.Message(nil), cfg.History...),
+	e := &Engine{deps: cfg.Deps, state: cfg.State, policy: cfg.Policy.clone(), costs: cfg.Costs,
+		rec: cfg.Transcript, messages: append([]provider.Message(nil), cfg.History...),
 		env: tool.Env{WorkDir: cfg.Cwd, ProjectDir: cfg.Cwd, Dirs: cfg.Dirs,
 			SessionID: cfg.SessionID, SessionDir: cfg.SessionDir}}
 	e.hooks = cfg.Hooks
@@ -179,7 +150,8 @@ func (e *Engine) SubmitAs(hard context.Context, typed string, prompt []provider.
 	defer e.endTurn()
 	defer cancel(context.Canceled)
 	e.forgetHalt()
-	e.startSession(ctx)
+	pol := e.Policy()
+	e.startSession(ctx, pol.Model)
 	// As in Claude Code 2.1.332, the prompt's hooks run before init is
 	// written (their frames come first).
 	blocked, reason := e.hooks.UserPromptSubmit(ctx, typed)
@@ -188,7 +160,7 @@ func (e *Engine) SubmitAs(hard context.Context, typed string, prompt []provider.
 		return e.promptRefused(start, reason, typed)
 	}
 	e.addPrompt(prompt)
-	r := &run{e: e, hard: hard, cancel: cancel, model: e.Model(), fallbacks: e.cfg.FallbackModels, msgs: 1}
+	r := &run{e: e, hard: hard, cancel: cancel, pol: pol, model: pol.Model, fallbacks: pol.FallbackModels, msgs: 1}
 	res := r.loop(ctx)
 	e.finish(&res, start, r.numTurns(res))
 	e.publish(res)
@@ -198,8 +170,8 @@ func (e *Engine) SubmitAs(hard context.Context, typed string, prompt []provider.
 // publishInit opens the turn with the init event, whose data is the
 // front end's (State.Init).
 func (e *Engine) publishInit() {
-	if e.cfg.Init != nil {
-		e.publish(e.cfg.Init())
+	if e.state.Init != nil {
+		e.publish(e.state.Init())
 	}
 }
 
@@ -208,8 +180,8 @@ func (e *Engine) publishInit() {
 // message (results of an interrupted turn) the prompt joins that message,
 // so roles keep alternating.
 func (e *Engine) addPrompt(prompt []provider.Block) {
-	if len(e.messages) == 0 && len(e.cfg.Opening) > 0 {
-		e.appendUser(textBlocks(e.cfg.Opening), true)
+	if len(e.messages) == 0 && len(e.state.Opening) > 0 {
+		e.appendUser(textBlocks(e.state.Opening), true)
 	}
 	e.appendUser(prompt, false)
 }
@@ -248,9 +220,9 @@ func (e *Engine) finish(res *event.Result, start time.Time, turns int) {
 	e.mu.Lock()
 	res.Denials = append([]event.Denial{}, e.denials...)
 	e.mu.Unlock()
-	res.SessionID = e.cfg.SessionID
+	res.SessionID = e.state.SessionID
 }
 
-func (e *Engine) publish(ev event.Event) { e.cfg.Sink(ev) }
+func (e *Engine) publish(ev event.Event) { e.deps.Sink(ev) }
 
 func newUUID() string { return uuid.NewString() }

@@ -7,6 +7,7 @@ import (
 
 	"corvid/internal/event"
 	"corvid/internal/executor"
+	"corvid/internal/model"
 	"corvid/internal/permission"
 	"corvid/internal/provider"
 )
@@ -58,7 +59,7 @@ const DefaultStopBlockCap = 9
 
 // startSession fires SessionStart once, before the conversation's first
 // turn.
-func (e *Engine) startSession(ctx context.Context) {
+func (e *Engine) startSession(ctx context.Context, m model.Info) {
 	e.mu.Lock()
 	started := e.started
 	e.started = true
@@ -66,11 +67,11 @@ func (e *Engine) startSession(ctx context.Context) {
 	if started {
 		return
 	}
-	source := e.cfg.SessionSource
+	source := e.state.SessionSource
 	if source == "" {
 		source = SourceStartup
 	}
-	e.hooks.SessionStart(ctx, source, e.Model().ID)
+	e.hooks.SessionStart(ctx, source, m.ID)
 }
 
 // End fires the SessionEnd hooks with reason, once, if the session
@@ -110,7 +111,7 @@ func (r *run) stopBlocked(ctx context.Context) bool {
 		return false
 	}
 	r.stopBlocks++
-	limit := r.e.cfg.StopBlockCap
+	limit := r.pol.StopBlockCap
 	if limit <= 0 {
 		limit = DefaultStopBlockCap
 	}

@@ -13,8 +13,8 @@ import (
 // prompt, each tool result (each is a user message of its own there) and
 // an interrupt's marker; a max-turns stop reports one more than the limit.
 func (r *run) numTurns(res event.Result) int {
-	if res.Subtype == event.SubtypeMaxTurns && r.e.cfg.MaxTurns > 0 {
-		return r.e.cfg.MaxTurns + 1
+	if res.Subtype == event.SubtypeMaxTurns && r.pol.MaxTurns > 0 {
+		return r.pol.MaxTurns + 1
 	}
 	return r.msgs
 }

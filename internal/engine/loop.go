@@ -22,6 +22,7 @@ const continuationText = "Your previous response was cut off by the output token
 // run is the state of one Submit.
 type run struct {
 	e             *Engine
+	pol           Policy // the policy in effect when the turn began
 	hard          context.Context
 	cancel        context.CancelCauseFunc
 	model         model.Info
@@ -75,7 +76,7 @@ func (r *run) loop(ctx context.Context) event.Result {
 
 // preflight checks the limits before a new request.
 func (r *run) preflight(ctx context.Context) (event.Result, bool) {
-	cfg := r.e.cfg
+	pol := r.pol
 	switch {
 	case ctx.Err() != nil:
 		return r.interruptedBy(ctx, response{streamDone: true}), true
@@ -86,12 +87,12 @@ func (r *run) preflight(ctx context.Context) (event.Result, bool) {
 		return res, true
 	}
 	switch {
-	case cfg.MaxBudgetUSD > 0 && r.e.costs.TotalUSD() >= cfg.MaxBudgetUSD:
+	case pol.MaxBudgetUSD > 0 && r.e.costs.TotalUSD() >= pol.MaxBudgetUSD:
 		return errorResult(event.SubtypeMaxBudget, "budget_exhausted",
-			fmt.Sprintf("Reached maximum budget ($%g)", cfg.MaxBudgetUSD)), true
-	case cfg.MaxTurns > 0 && r.turns >= cfg.MaxTurns:
+			fmt.Sprintf("Reached maximum budget ($%g)", pol.MaxBudgetUSD)), true
+	case pol.MaxTurns > 0 && r.turns >= pol.MaxTurns:
 		res := errorResult(event.SubtypeMaxTurns, "max_turns",
-			fmt.Sprintf("Reached maximum number of turns (%d)", cfg.MaxTurns))
+			fmt.Sprintf("Reached maximum number of turns (%d)", pol.MaxTurns))
 		res.StopReason = r.lastStop // tool_use, as in Claude Code
 		return res, true
 	}
@@ -110,7 +111,7 @@ func (r *run) recover(ctx context.Context, err *provider.APIError) bool {
 			prev.ID, r.model.ID)})
 		return true
 	}
-	pol := r.e.cfg.Retry
+	pol := r.pol.Retry
 	if !err.MidStream || !err.Retryable() || r.streamRetries >= maxRetries(pol) {
 		return false
 	}
@@ -222,13 +223,13 @@ func (e *Engine) remind() {
 		return
 	}
 	var blocks []provider.Block
-	if e.cfg.Reminders != nil {
-		for _, note := range e.cfg.Reminders() {
+	if e.state.Reminders != nil {
+		for _, note := range e.state.Reminders() {
 			blocks = append(blocks, provider.TextBlock("<system-reminder>\n"+note+"\n</system-reminder>"))
 		}
 	}
-	if e.cfg.Attachments != nil {
-		blocks = append(blocks, e.cfg.Attachments()...)
+	if e.state.Attachments != nil {
+		blocks = append(blocks, e.state.Attachments()...)
 	}
 	if len(blocks) > 0 {
 		e.appendUser(blocks, true)

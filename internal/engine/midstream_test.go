@@ -107,7 +107,7 @@ func TestMidStreamFailureAfterASideEffectKeepsTheResponse(t *testing.T) {
 			if res.IsError || res.Text != "done" || res.NumTurns != 2 {
 				t.Fatalf("result %+v", res)
 			}
-			if got := sideLines(t, f.eng.cfg.Cwd); !slices.Equal(got, []string{"a"}) {
+			if got := sideLines(t, f.eng.state.Cwd); !slices.Equal(got, []string{"a"}) {
 				t.Fatalf("side effects %v, want a exactly once (b never closed)", got)
 			}
 			reqs := f.srv.Requests()
@@ -156,7 +156,7 @@ func TestMidStreamFailureAfterReadOnlyCallsIsRetried(t *testing.T) {
 			if res.IsError || res.Text != "done" || res.NumTurns != 1 {
 				t.Fatalf("result %+v", res)
 			}
-			if got := sideLines(t, f.eng.cfg.Cwd); len(got) != 0 {
+			if got := sideLines(t, f.eng.state.Cwd); len(got) != 0 {
 				t.Fatalf("side effects %v, want none", got)
 			}
 			reqs := f.srv.Requests()
@@ -192,7 +192,7 @@ func TestEveryAttemptFailsAfterASideEffect(t *testing.T) {
 			ids = append(ids, u.ID)
 		}
 	}
-	got := sideLines(t, f.eng.cfg.Cwd)
+	got := sideLines(t, f.eng.state.Cwd)
 	if len(got) != 3 || !slices.Equal(got, ids) {
 		t.Fatalf("side effects %v for calls %v: each call must run exactly once", got, ids)
 	}
@@ -222,7 +222,7 @@ func TestOverloadAfterASideEffectFallsBackWithoutRerunning(t *testing.T) {
 	if got := resultTexts(lastUser(reqs[1])); got["a"] != "appended a" {
 		t.Fatalf("results %v", got)
 	}
-	if got := sideLines(t, f.eng.cfg.Cwd); !slices.Equal(got, []string{"a"}) {
+	if got := sideLines(t, f.eng.state.Cwd); !slices.Equal(got, []string{"a"}) {
 		t.Fatalf("side effects %v", got)
 	}
 }
@@ -241,7 +241,7 @@ func TestBatchedToolsAreRetriedAfterAMidStreamFailure(t *testing.T) {
 	if res.IsError || res.Text != "done" {
 		t.Fatalf("result %+v", res)
 	}
-	if got := sideLines(t, f.eng.cfg.Cwd); !slices.Equal(got, []string{"a"}) {
+	if got := sideLines(t, f.eng.state.Cwd); !slices.Equal(got, []string{"a"}) {
 		t.Fatalf("side effects %v, want a once (from the retried response)", got)
 	}
 	if reqs := f.srv.Requests(); len(reqs) != 3 || len(reqs[1].Messages) != 1 {

@@ -32,14 +32,14 @@ type response struct {
 // respond streams one response, running its tools through an executor as
 // their blocks close, and collects the results in order.
 func (e *Engine) respond(ctx context.Context, r *run) response {
-	tools := e.cfg.Tools.Snapshot()
+	tools := e.deps.Tools.Snapshot()
 	e.tools.Store(tools)
 	req := e.request(r, tools)
 	exec := executor.New(ctx, executor.Config{Tools: tools, Pipeline: e.pipeline, Env: e.env,
-		MaxConcurrency: e.cfg.MaxConcurrency, CancelTurn: r.cancel, Hard: r.hard})
-	s := &streamer{e: e, exec: exec, asm: provider.NewAssembler()}
+		MaxConcurrency: r.pol.MaxConcurrency, CancelTurn: r.cancel, Hard: r.hard})
+	s := &streamer{e: e, pol: &r.pol, exec: exec, asm: provider.NewAssembler()}
 	mark := e.rec.Mark()
-	if e.cfg.PartialMessages {
+	if r.pol.PartialMessages {
 		e.publish(event.Status{Status: event.StatusRequesting})
 	}
 	start := time.Now()
@@ -84,24 +84,24 @@ func (e *Engine) respond(ctx context.Context, r *run) response {
 
 // request builds one request offering the tools of a snapshot.
 func (e *Engine) request(r *run, tools *tool.Registry) *provider.Request {
-	maxTokens := e.cfg.MaxTokens
+	maxTokens := r.pol.MaxTokens
 	if maxTokens <= 0 {
 		maxTokens = r.model.MaxOutput
 	}
 	req := &provider.Request{Model: r.model.ID, MaxTokens: maxTokens, Tools: tools.Defs(),
-		Messages: e.messages, SessionID: e.cfg.SessionID, LongContext: r.model.LongContext,
-		Reasoning: e.cfg.Reasoning}
-	for _, s := range e.cfg.System {
+		Messages: e.messages, SessionID: e.state.SessionID, LongContext: r.model.LongContext}
+	for _, s := range e.state.System {
 		req.System = append(req.System, provider.TextBlock(s))
 	}
-	req.Cache = !e.cfg.NoPromptCache
-	req.Reasoning = e.reasoning()
+	req.Cache = !r.pol.NoPromptCache
+	req.Reasoning = r.pol.reasoning()
 	return req
 }
 
 // streamer consumes one stream.
 type streamer struct {
 	e           *Engine
+	pol         *Policy
 	exec        *executor.Executor
 	asm         *provider.Assembler
 	batched     []executor.Call
@@ -112,12 +112,12 @@ type streamer struct {
 }
 
 func (s *streamer) stream(ctx context.Context, req *provider.Request, r *run) {
-	pol := s.e.cfg.Retry
+	pol := s.pol.Retry
 	if len(r.fallbacks) > 0 {
 		pol.OverloadLimit = 3
 	}
 	attempt := time.Now()
-	for ev, err := range provider.StreamWithRetry(ctx, s.e.cfg.Provider, req, pol) {
+	for ev, err := range provider.StreamWithRetry(ctx, s.e.deps.Provider, req, pol) {
 		if err != nil {
 			s.err = provider.AsAPIError(err)
 			break
@@ -150,7 +150,7 @@ func (s *streamer) event(ev provider.Event) error {
 	}
 	// As in Claude Code, a block's assistant frame comes before its
 	// content_block_stop event, and pings are not forwarded.
-	forward := s.e.cfg.PartialMessages && len(ev.Raw) > 0 && ev.Type != provider.EventPing
+	forward := s.pol.PartialMessages && len(ev.Raw) > 0 && ev.Type != provider.EventPing
 	if forward && ev.Type != provider.EventBlockStop {
 		s.e.publish(event.Stream{Raw: ev.Raw})
 	}
@@ -183,7 +183,7 @@ func (s *streamer) event(ev provider.Event) error {
 	if bad != nil {
 		c.InputErr = bad
 	}
-	if s.e.cfg.BatchTools {
+	if s.pol.BatchTools {
 		s.batched = append(s.batched, c)
 	} else {
 		s.exec.Add(c)
@@ -228,19 +228,4 @@ func resultBlock(id string, r *tool.Result) provider.Block {
 func (e *Engine) readOnly(b provider.Block) bool {
 	t, ok := e.toolset().Lookup(b.Name)
 	return !ok || t.IsReadOnly(b.Input)
-}
-
-// reasoning is the configured extended thinking, with the budget a host
-// set during the conversation (SetMaxThinkingTokens) taking its place.
-func (e *Engine) reasoning() *provider.Reasoning {
-	n := e.MaxThinkingTokens()
-	if n <= 0 {
-		return e.cfg.Reasoning
-	}
-	r := provider.Reasoning{}
-	if e.cfg.Reasoning != nil {
-		r = *e.cfg.Reasoning
-	}
-	r.BudgetTokens = n
-	return &r
 }

@@ -24,7 +24,7 @@ type StructuredOutput struct {
 // on: done with the accepted output; failed after too many misses; or,
 // when the model stopped without the tool, reminded and going on.
 func (r *run) structured(out response) (event.Result, bool, bool) {
-	so := r.e.cfg.Structured
+	so := r.e.state.Structured
 	if so == nil {
 		return event.Result{}, false, false
 	}

@@ -11,17 +11,16 @@ func (e *Engine) toolset() *tool.Registry {
 	if t := e.tools.Load(); t != nil {
 		return t
 	}
-	return e.cfg.Tools
+	return e.deps.Tools
 }
 
-// microOptions are the configured micro-compaction options; with no tool
+// microOptions are the policy's micro-compaction options o; with no tool
 // list configured, the tools that say their results may be cleared
 // (tool.Rerunnable) among those offered now.
-func (e *Engine) microOptions() compact.MicroOptions {
-	o := e.cfg.Compaction.Micro
+func (e *Engine) microOptions(o compact.MicroOptions) compact.MicroOptions {
 	if o.Tools == nil {
 		o.Tools = []string{}
-		for _, t := range e.cfg.Tools.Snapshot().Tools() {
+		for _, t := range e.deps.Tools.Snapshot().Tools() {
 			if tool.IsRerunnable(t) {
 				o.Tools = append(o.Tools, t.Name())
 			}

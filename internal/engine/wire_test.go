@@ -20,7 +20,7 @@ import (
 // time pred holds for a published event.
 func interruptOn(f *fixture, n int, pred func(event.Event) bool) {
 	seen := 0
-	f.eng.cfg.Sink = func(ev event.Event) {
+	f.eng.deps.Sink = func(ev event.Event) {
 		f.sink(ev)
 		if pred(ev) {
 			if seen++; seen == n {

@@ -49,6 +49,7 @@ func (r *Runner) prepare(req subagent.Request, foreground bool) (*child, error) 
 		return nil, err
 	}
 	cfg.System = append(append([]string{def.Prompt}, skills...), r.parent.Environment())
+	cfg.MaxThinkingTokens = 0 // a host's budget is for the parent's turns
 	cfg.MaxTurns = def.MaxTurns
 	if cfg.MaxTurns <= 0 {
 		cfg.MaxTurns = DefaultMaxTurns
