@@ -52,13 +52,14 @@ func newAgents(opts Options, env environment, kit *toolkit, s **setup) *agents {
 		warnf(opts, "warning: agents: %v\n", err)
 	}
 	parent := spawn.Parent{
-		Base:      func() engine.Config { return (*s).engine },
+		Deps:      func() engine.Deps { return (*s).engine.Deps },
+		Policy:    func() engine.Policy { return (*s).policy() },
+		State:     func() engine.State { return (*s).engine.State },
 		FileTools: kit.fileTools,
 		Files:     func() *filestate.Cache { return kit.files },
 		Permission: func(m permission.Mode) permission.Checker {
 			return withDebug(opts, (*s).gate.Narrow(m))
 		},
-		Model:   func() model.Info { return (*s).model() },
 		Resolve: func(name string) model.Info { return (*s).resolve(name) },
 		Environment: func() string {
 			return workspace.EnvFacts(opts.Cwd, time.Now(), opts.Getenv, workspace.InsideRepo(opts.Cwd)).Render()
@@ -112,13 +113,13 @@ func lockedSink(sink event.Sink) event.Sink {
 	}
 }
 
-// model is the conversation's current main model (the model a
-// sub-agent inherits).
-func (s *setup) model() model.Info {
-	if s.current != nil {
-		return s.current()
+// policy is the conversation's policy in effect (what a sub-agent runs
+// under): the engine's once Open built it.
+func (s *setup) policy() engine.Policy {
+	if s.live != nil {
+		return s.live()
 	}
-	return s.engine.Model
+	return s.engine.Policy
 }
 
 // agentTranscript opens a sub-agent's transcript beside the session's:

@@ -8,7 +8,6 @@ import (
 	"corvid/internal/engine"
 	"corvid/internal/event"
 	"corvid/internal/hook"
-	"corvid/internal/model"
 	"corvid/internal/permission"
 	"corvid/internal/provider"
 )
@@ -50,7 +49,7 @@ func Open(ctx context.Context, cfg Config) (*Conversation, error) {
 	s.engine.Init = c.Info
 	s.engine.MaxThinkingTokens = cfg.MaxThinkingTokens
 	c.eng = engine.New(s.engine)
-	s.current = func() model.Info { return c.eng.Policy().Model }
+	s.live = c.eng.Policy
 	// A hard stop ends background shells at once, alongside the tools.
 	c.stop = context.AfterFunc(ctx, s.closeShells)
 	return c, nil

@@ -92,8 +92,8 @@ type setup struct {
 	mcp       *mcp.Manager
 	stopSweep func() // ends the sweep of old spill files
 	agents    *agents
-	// current is the conversation's live main model (set by Open).
-	current func() model.Info
+	// live is the conversation's policy in effect (set by Open).
+	live func() engine.Policy
 	// hooks are the conversation's: the settings' and the host's (nil:
 	// none); hookRunner runs the settings' (nil without any).
 	hooks      *hook.Set

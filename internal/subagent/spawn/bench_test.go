@@ -74,9 +74,10 @@ func benchRunner(b *testing.B, dir string, keep bool) *spawn.Runner {
 	var mu sync.Mutex
 	base.Sink = func(event.Event) { mu.Lock(); mu.Unlock() }
 	p := spawn.Parent{
-		Base: func() engine.Config { return base }, FileTools: fileTools,
+		Deps: func() engine.Deps { return base.Deps }, Policy: func() engine.Policy { return base.Policy },
+		State: func() engine.State { return base.State }, FileTools: fileTools,
 		Files: func() *filestate.Cache { return files }, Permission: func(m permission.Mode) permission.Checker { return perm.Narrow(m) },
-		Model: func() model.Info { return base.Model }, Resolve: func(n string) model.Info { return model.Resolve(n) },
+		Resolve:     func(n string) model.Info { return model.Resolve(n) },
 		Environment: func() string { return "Working directory: " + dir },
 		Transcript: func(id string) (engine.Recorder, func(), error) {
 			w, err := session.Open(filepath.Join(dir, "subagents", "agent-"+id+".jsonl"), session.Meta{SessionID: "s", Sidechain: true, AgentID: id})

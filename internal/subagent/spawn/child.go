@@ -23,7 +23,9 @@ type child struct {
 	closeRec func()
 }
 
-// prepare checks the request and builds the child's configuration.
+// prepare checks the request and builds the child's configuration from
+// the parent's: its services narrowed (build.go), its policy in effect
+// with the child's own model and limits, and a state of the child's own.
 // Only a foreground child's events reach the parent's sink: a background
 // one may outlive the turn whose result closed the stream.
 func (r *Runner) prepare(req subagent.Request, foreground bool) (*child, error) {
@@ -31,62 +33,33 @@ func (r *Runner) prepare(req subagent.Request, foreground bool) (*child, error) 
 	if err != nil {
 		return nil, err
 	}
-	m, err := r.model(def, req)
+	parent := r.parent.Policy()
+	m, err := r.model(def, req, parent.Model)
 	if err != nil {
 		return nil, err
 	}
 	c := &child{id: newAgentID(), def: def, costs: &cost.Tracker{}}
-	cfg := r.parent.Base()
-	reg, err := r.tools(def, cfg.Tools)
+	deps, err := r.deps(c, def, req.ToolUseID, foreground)
 	if err != nil {
 		return nil, err
 	}
-	parentCosts, budget := cfg.Costs, cfg.MaxBudgetUSD
-	cfg.Tools, cfg.Model, cfg.Costs, cfg.MaxBudgetUSD = reg, m, c.costs, 0
-	cfg.Permission = r.parent.Permission(def.PermissionMode)
-	skills, err := r.skills(def)
+	state, err := r.state(c, def) // opens the transcript: the last step that may fail
 	if err != nil {
 		return nil, err
 	}
-	cfg.System = append(append([]string{def.Prompt}, skills...), r.parent.Environment())
-	cfg.MaxThinkingTokens = 0 // a host's budget is for the parent's turns
-	cfg.MaxTurns = def.MaxTurns
-	if cfg.MaxTurns <= 0 {
-		cfg.MaxTurns = DefaultMaxTurns
-	}
-	if budget > 0 && parentCosts != nil {
-		cfg.MaxBudgetUSD = max(budget-parentCosts.TotalUSD(), 1e-9)
-	}
-	cfg.History, cfg.Opening, cfg.Reminders = nil, nil, nil
-	cfg.Init, cfg.Structured = nil, nil
-	// The parent's tool hooks apply; SubagentStop takes Stop's place.
-	cfg.Hooks = engine.ForSubagent(cfg.Hooks, c.id, def.Name, "")
-	cfg.Carry = nil
-	if !foreground {
-		cfg.Sink = nil
-	}
-	cfg.Sink = r.sink(c, req.ToolUseID, cfg.Sink)
-	cfg.Transcript = nil
-	if r.parent.Transcript != nil {
-		rec, closeRec, err := r.parent.Transcript(c.id)
-		if err != nil {
-			return nil, fmt.Errorf("sub-agent transcript: %w", err)
-		}
-		cfg.Transcript, c.closeRec = rec, closeRec
-	}
-	c.cfg = cfg
+	c.cfg = engine.Config{Deps: deps, Policy: r.policy(def, m, parent), State: state}
 	return c, nil
 }
 
 // model picks the request's model, else the definition's, else the
-// parent's.
-func (r *Runner) model(def subagent.Definition, req subagent.Request) (model.Info, error) {
+// parent's current one.
+func (r *Runner) model(def subagent.Definition, req subagent.Request, current model.Info) (model.Info, error) {
 	name := req.Model
 	if name == "" {
 		name = def.Model
 	}
 	if name == "" || name == "inherit" {
-		return r.parent.Model(), nil
+		return current, nil
 	}
 	m := r.parent.Resolve(name)
 	if m.ID == "" {

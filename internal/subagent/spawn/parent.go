@@ -11,15 +11,19 @@ import (
 // Parent is what sub-agents borrow from the conversation that launches
 // them.
 type Parent struct {
-	// Base is the parent's engine configuration: provider, hooks,
-	// retries, working directories, session, and the tools it offers
-	// (after --tools and deny rules; a sub-agent never gets more). A child copies it and
-	// replaces its prompt, tools, permission, limits, costs, sink and
-	// transcript.
-	Base func() engine.Config
+	// Deps are the parent's services: provider, tools (after --tools and
+	// deny rules; a sub-agent never gets more), hooks, costs and sink. A
+	// child narrows them (build.go).
+	Deps func() engine.Deps
+	// Policy is the parent's policy in effect, its current model
+	// included; a child runs under it with its own model and limits.
+	Policy func() engine.Policy
+	// State is the parent's state; a child takes its session and
+	// directories only.
+	State func() engine.State
 	// FileTools returns fresh instances of the tools that keep file state
 	// (Read, Edit, Write…) over files; a sub-agent shares the parent's
-	// instances of the other tools (Base.Tools).
+	// instances of the other tools (Deps.Tools).
 	FileTools func(files *filestate.Cache) []tool.Tool
 	// Files is the parent's file-state cache; each child starts from a
 	// copy.
@@ -27,9 +31,8 @@ type Parent struct {
 	// Permission returns the parent's checker (rules, asker, session
 	// answers) under a mode no wider than both the parent's and mode.
 	Permission func(mode permission.Mode) permission.Checker
-	// Model is the parent's current model; Resolve maps an alias or id
-	// to a model (a zero ID for an unknown name).
-	Model   func() model.Info
+	// Resolve maps an alias or id to a model (a zero ID for an unknown
+	// name).
 	Resolve func(name string) model.Info
 	// Environment is the environment facts added to every sub-agent's
 	// system prompt.

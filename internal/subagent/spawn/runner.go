@@ -71,7 +71,7 @@ func (r *Runner) run(ctx context.Context, c *child, req subagent.Request) subage
 
 // rollUp adds a child's usage, money and API time to the parent's totals.
 func (r *Runner) rollUp(child *cost.Tracker) {
-	parent := r.parent.Base().Costs
+	parent := r.parent.Deps().Costs
 	if parent == nil {
 		return
 	}

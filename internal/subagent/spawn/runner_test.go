@@ -42,10 +42,11 @@ func testRunner(t *testing.T, p provider.Provider, costs *cost.Tracker) *spawn.R
 	base := engine.Config{Deps: engine.Deps{Provider: p, Tools: reg, Costs: costs},
 		Policy: engine.Policy{Model: model.Resolve("sonnet")}, State: engine.State{Cwd: dir, SessionDir: dir}}
 	return spawn.NewRunner(spawn.Parent{
-		Base: func() engine.Config { return base }, FileTools: fileTools,
-		Files:      func() *filestate.Cache { return filestate.New() },
-		Permission: func(permission.Mode) permission.Checker { return permission.AllowAll{} },
-		Model:      func() model.Info { return base.Model }, Resolve: model.Resolve,
+		Deps: func() engine.Deps { return base.Deps }, Policy: func() engine.Policy { return base.Policy },
+		State: func() engine.State { return base.State }, FileTools: fileTools,
+		Files:       func() *filestate.Cache { return filestate.New() },
+		Permission:  func(permission.Mode) permission.Checker { return permission.AllowAll{} },
+		Resolve:     model.Resolve,
 		Environment: func() string { return "" },
 	}, subagent.NewCatalog())
 }

@@ -54,10 +54,11 @@ func TestDefinitionPreloadsSkills(t *testing.T) {
 	cat.Add(subagent.Definition{Name: "broken", Description: "b", Prompt: "x", Skills: []string{"nope"},
 		Source: "/p/.claude/agents/broken.md"})
 	r := spawn.NewRunner(spawn.Parent{
-		Base: func() engine.Config { return base }, FileTools: fileTools,
-		Files:      func() *filestate.Cache { return filestate.New() },
-		Permission: func(permission.Mode) permission.Checker { return permission.AllowAll{} },
-		Model:      func() model.Info { return base.Model }, Resolve: model.Resolve,
+		Deps: func() engine.Deps { return base.Deps }, Policy: func() engine.Policy { return base.Policy },
+		State: func() engine.State { return base.State }, FileTools: fileTools,
+		Files:       func() *filestate.Cache { return filestate.New() },
+		Permission:  func(permission.Mode) permission.Checker { return permission.AllowAll{} },
+		Resolve:     model.Resolve,
 		Environment: func() string { return "ENV" },
 		Skill:       func(name string) (string, bool) { s, ok := skills[name]; return s, ok },
 	}, cat)
