@@ -46,7 +46,7 @@ func Open(ctx context.Context, cfg Config) (*Conversation, error) {
 		return nil, err
 	}
 	c := &Conversation{s: s, opts: cfg}
-	s.engine.Init = c.Info
+	s.engine.Init = c.info
 	s.engine.MaxThinkingTokens = cfg.MaxThinkingTokens
 	c.eng = engine.New(s.engine)
 	s.live = c.eng.Policy
@@ -141,9 +141,13 @@ func (c *Conversation) SetMaxThinkingTokens(n int) {
 }
 
 // Info is what system/init reports, from the live state.
-func (c *Conversation) Info() event.Init {
+func (c *Conversation) Info() event.Init { return c.info(c.eng.Policy()) }
+
+// info is what system/init reports under policy p: at the start of a
+// turn, the policy the turn runs under.
+func (c *Conversation) info(p engine.Policy) event.Init {
 	cfg := &c.s.engine
-	return event.Init{SessionID: cfg.SessionID, Cwd: cfg.Cwd, Model: c.eng.Policy().Model.ID,
+	return event.Init{SessionID: cfg.SessionID, Cwd: cfg.Cwd, Model: p.Model.ID,
 		Tools: initToolNames(cfg.Tools.Names()), Agents: c.s.agents.names(), AgentTypes: c.s.agents.describe(), PermissionMode: string(c.s.gate.Mode()),
 		APIKeySource: c.s.keySource, SlashCommands: c.s.slash,
 		Commands: c.s.cmds.describe(), Skills: c.s.cmds.set.SkillNames(), OutputStyle: c.s.style.Name,

@@ -119,7 +119,7 @@ func (e *Engine) Compact(hard context.Context, focus string) event.Result {
 	defer cancel(context.Canceled)
 	pol := e.Policy()
 	e.startSession(ctx, pol.Model)
-	e.publishInit()
+	e.publishInit(pol)
 	var res event.Result
 	switch err := e.manualCompact(ctx, &pol, focus); {
 	case err != nil:

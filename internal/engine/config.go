@@ -115,6 +115,8 @@ type State struct {
 	Structured *StructuredOutput
 	// Init, when set, is the data of the init event that opens each turn:
 	// the front end's live state (tools, commands, agents, mode…), built
-	// by the front end. nil publishes none (a sub-agent's turns).
-	Init func() event.Init
+	// by the front end, with turn the policy the turn runs under (so the
+	// init reports the model its requests ask). nil publishes none (a
+	// sub-agent's turns).
+	Init func(turn Policy) event.Init
 }

@@ -14,7 +14,7 @@ import (
 // result with the given terminal reason.
 func (e *Engine) Decline(_ context.Context, reason, msg string) event.Result {
 	start := time.Now()
-	e.publishInit()
+	e.publishInit(e.Policy())
 	e.publish(event.Assistant{UUID: newUUID(), MessageID: newUUID(), Model: "<synthetic>",
 		Block: provider.TextBlock(msg)})
 	res := errorResult(event.SubtypeDuringExecution, reason, msg)

@@ -155,7 +155,7 @@ func (e *Engine) SubmitAs(hard context.Context, typed string, prompt []provider.
 	// As in Claude Code 2.1.332, the prompt's hooks run before init is
 	// written (their frames come first).
 	blocked, reason := e.hooks.UserPromptSubmit(ctx, typed)
-	e.publishInit()
+	e.publishInit(pol)
 	if blocked {
 		return e.promptRefused(start, reason, typed)
 	}
@@ -167,11 +167,11 @@ func (e *Engine) SubmitAs(hard context.Context, typed string, prompt []provider.
 	return res
 }
 
-// publishInit opens the turn with the init event, whose data is the
-// front end's (State.Init).
-func (e *Engine) publishInit() {
+// publishInit opens a turn run under pol with the init event, whose
+// data is the front end's (State.Init).
+func (e *Engine) publishInit(pol Policy) {
 	if e.state.Init != nil {
-		e.publish(e.state.Init())
+		e.publish(e.state.Init(pol))
 	}
 }
 

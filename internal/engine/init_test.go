@@ -17,7 +17,7 @@ func TestInitIsTheFrontEnds(t *testing.T) {
 	sc := providertest.Scenario{Turns: []providertest.Turn{textTurn("one"), textTurn("summary")}}
 	calls := 0
 	f := newFixture(t, sc, func(c *Config) {
-		c.Init = func() event.Init {
+		c.Init = func(Policy) event.Init {
 			calls++
 			return event.Init{SessionID: "front", SlashCommands: []string{"x"}, APIKeySource: "k",
 				PermissionMode: "plan", OutputStyle: "Explanatory"}

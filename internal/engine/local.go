@@ -12,7 +12,7 @@ import (
 // whose text is text.
 func (e *Engine) Report(_ context.Context, text string) event.Result {
 	start := time.Now()
-	e.publishInit()
+	e.publishInit(e.Policy())
 	res := event.Result{Subtype: event.SubtypeSuccess, Text: text, TerminalReason: "completed"}
 	e.finish(&res, start, 0)
 	e.publish(res)
@@ -23,7 +23,7 @@ func (e *Engine) Report(_ context.Context, text string) event.Result {
 // model: it publishes the init event and an error result saying why.
 func (e *Engine) Refuse(_ context.Context, msg string) event.Result {
 	start := time.Now()
-	e.publishInit()
+	e.publishInit(e.Policy())
 	return e.refuse(start, msg)
 }
 

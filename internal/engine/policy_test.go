@@ -23,10 +23,7 @@ func TestPolicyChangeTakesEffectNextTurn(t *testing.T) {
 	var f *fixture
 	f = newFixture(t, sc, func(c *Config) {
 		c.Model = model.Resolve("claude-sonnet-4-5")
-		c.Init = func() event.Init {
-			p := f.eng.Policy()
-			return event.Init{Model: p.Model.ID}
-		}
+		c.Init = func(p Policy) event.Init { return event.Init{Model: p.Model.ID} }
 	})
 	first := f.eng.Policy().Model
 	var once sync.Once
@@ -87,5 +84,36 @@ func TestPolicyCopies(t *testing.T) {
 	kept.MaxTurns = 99
 	if got := f.eng.Policy().MaxTurns; got != 3 {
 		t.Errorf("MaxTurns = %d after writing through a kept pointer, want 3", got)
+	}
+}
+
+// The init event reports the policy its turn runs under, even when the
+// policy changes between the turn's start and its init (here from a
+// UserPromptSubmit hook, which runs before init is published): init and
+// requests agree, and the change is the next turn's.
+func TestInitReportsTheTurnsPolicy(t *testing.T) {
+	sc := providertest.Scenario{Turns: []providertest.Turn{textTurn("one"), textTurn("two")}}
+	haiku := model.Resolve("claude-haiku-4-5")
+	h := &recHooks{}
+	var f *fixture
+	h.prompt = func(string) (bool, string) {
+		f.eng.UpdatePolicy(func(p *Policy) { p.Model = haiku })
+		return false, ""
+	}
+	f = newFixture(t, sc, func(c *Config) {
+		c.Hooks = h
+		c.Init = func(p Policy) event.Init { return event.Init{Model: p.Model.ID} }
+	})
+	first := f.eng.Policy().Model.ID
+	f.submit(t, t.Context(), "first")
+	f.submit(t, t.Context(), "second")
+	reqs, in := f.srv.Requests(), eventsOf[event.Init](f)
+	if len(reqs) != 2 || len(in) != 2 {
+		t.Fatalf("%d requests, %d inits; want 2 and 2", len(reqs), len(in))
+	}
+	for i, want := range []string{first, haiku.ID} {
+		if reqs[i].Model != want || in[i].Model != want {
+			t.Errorf("turn %d: request %s, init %s; want %s for both", i, reqs[i].Model, in[i].Model, want)
+		}
 	}
 }

@@ -66,7 +66,7 @@ func TestChildGetsNoneOfTheParentsState(t *testing.T) {
 			Carry:       func() compact.Reinject { count(); return compact.Reinject{} },
 			Structured: &engine.StructuredOutput{Tool: "StructuredOutput",
 				Take: func() (json.RawMessage, bool) { count(); return nil, false }},
-			Init: func() event.Init { count(); return event.Init{SessionID: "parent-session"} }},
+			Init: func(engine.Policy) event.Init { count(); return event.Init{SessionID: "parent-session"} }},
 	}
 	r := spawn.NewRunner(spawn.Parent{
 		Deps: func() engine.Deps { return base.Deps }, Policy: func() engine.Policy { return base.Policy },
