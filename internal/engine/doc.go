@@ -13,4 +13,10 @@
 // continuation after max_tokens, and it ends the run cleanly on max turns,
 // budget, API errors and interrupts, always leaving every tool_use with
 // exactly one tool_result.
+//
+// New takes a Config of three parts: Deps (the services it calls), Policy
+// (limits and choices a host may change between turns, through
+// UpdatePolicy) and State (the conversation's own). The init event that
+// opens each turn is the front end's data (State.Init); the engine only
+// publishes it.
 package engine
