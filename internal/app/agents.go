@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"corvid/internal/command"
@@ -91,7 +90,6 @@ func (a *agents) bind(opts Options, s *setup) {
 		}
 		return append(out, a.runner.Notifications()...)
 	}
-	s.engine.Sink = lockedSink(s.engine.Sink)
 }
 
 // close stops the background agents, waiting at most closeGrace.
@@ -99,17 +97,6 @@ func (a *agents) close() {
 	ctx, cancel := context.WithTimeout(context.Background(), closeGrace)
 	defer cancel()
 	_ = a.runner.Close(ctx)
-}
-
-// lockedSink makes sink safe to call from several goroutines, events
-// staying whole and in each publisher's order.
-func lockedSink(sink event.Sink) event.Sink {
-	var mu sync.Mutex
-	return func(ev event.Event) {
-		mu.Lock()
-		defer mu.Unlock()
-		sink(ev)
-	}
 }
 
 // model is the conversation's current main model (the model a
