@@ -23,7 +23,7 @@ func partialEvent(ev provider.Event, asm *provider.Assembler) (event.Event, bool
 		return event.MessageDelta{StopReason: ev.StopReason, StopSequence: ev.StopSequence,
 			Usage: asm.Usage().Merge(ev.Usage)}, true
 	case provider.EventMessageStop:
-		return event.MessageStop{}, true
+		return event.MessageStop{Usage: asm.Usage().Merge(ev.Usage)}, true
 	}
 	return nil, false
 }

@@ -57,6 +57,10 @@ func TestTypedStreamEvents(t *testing.T) {
 			}
 		case event.MessageDelta:
 			stops = append(stops, ev)
+		case event.MessageStop:
+			if ev.Usage != stops[len(stops)-1].Usage {
+				t.Errorf("message_stop usage %+v, message_delta's %+v", ev.Usage, stops[len(stops)-1].Usage)
+			}
 		}
 	}
 	if len(asst) != 3 || len(stops) != 2 {

@@ -70,9 +70,10 @@ type MessageDelta struct {
 	Usage        provider.Usage
 }
 
-// MessageStop closes the response.
+// MessageStop closes the response; Usage is its final usage.
 type MessageStop struct {
 	Origin
+	Usage provider.Usage
 }
 
 // DeltaKindOf maps a provider delta type to its kind; ok is false for

@@ -42,10 +42,11 @@ type wireBlockStart struct {
 	ContentBlock any    `json:"content_block"`
 }
 
-type wireBlockDelta struct {
+// wireBlockDelta is typed by its delta, so that a frame boxes one value.
+type wireBlockDelta[D any] struct {
 	Type  string `json:"type"`
 	Index int    `json:"index"`
-	Delta any    `json:"delta"`
+	Delta D      `json:"delta"`
 }
 
 // The deltas of each kind.
@@ -122,8 +123,7 @@ func streamPayload(ev event.Event) (any, bool) {
 	case event.BlockStart:
 		return wireBlockStart{Type: string(provider.EventBlockStart), Index: ev.Index, ContentBlock: openingBlock(ev)}, true
 	case event.Delta:
-		d, ok := wireDelta(ev)
-		return wireBlockDelta{Type: string(provider.EventBlockDelta), Index: ev.Index, Delta: d}, ok
+		return wireDelta(ev)
 	case event.BlockStop:
 		return wireBlockStop{Type: string(provider.EventBlockStop), Index: ev.Index}, true
 	case event.MessageDelta:
@@ -136,17 +136,19 @@ func streamPayload(ev event.Event) (any, bool) {
 	return nil, false
 }
 
-// wireDelta is a delta's payload; ok is false for an unknown kind.
+// wireDelta is a content_block_delta payload; ok is false for an unknown
+// kind.
 func wireDelta(ev event.Delta) (any, bool) {
+	const t = string(provider.EventBlockDelta)
 	switch ev.Kind {
 	case event.KindText:
-		return wireTextDelta{Type: provider.DeltaText, Text: ev.Text}, true
+		return wireBlockDelta[wireTextDelta]{t, ev.Index, wireTextDelta{provider.DeltaText, ev.Text}}, true
 	case event.KindThinking:
-		return wireThinkingDelta{Type: provider.DeltaThinking, Thinking: ev.Text}, true
+		return wireBlockDelta[wireThinkingDelta]{t, ev.Index, wireThinkingDelta{provider.DeltaThinking, ev.Text}}, true
 	case event.KindToolInput:
-		return wireInputDelta{Type: provider.DeltaInputJSON, PartialJSON: ev.Text}, true
+		return wireBlockDelta[wireInputDelta]{t, ev.Index, wireInputDelta{provider.DeltaInputJSON, ev.Text}}, true
 	case event.KindSignature:
-		return wireSignatureDelta{Type: provider.DeltaSignature, Signature: ev.Text}, true
+		return wireBlockDelta[wireSignatureDelta]{t, ev.Index, wireSignatureDelta{provider.DeltaSignature, ev.Text}}, true
 	}
 	return nil, false
 }
