@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"corvid/internal/command"
@@ -92,7 +91,6 @@ func (a *agents) bind(opts Options, s *setup) {
 		}
 		return append(out, a.runner.Notifications()...)
 	}
-	s.engine.Sink = lockedSink(s.engine.Sink)
 }
 
 // close stops the background agents, waiting at most closeGrace.
@@ -100,17 +98,6 @@ func (a *agents) close() {
 	ctx, cancel := context.WithTimeout(context.Background(), closeGrace)
 	defer cancel()
 	_ = a.runner.Close(ctx)
-}
-
-// lockedSink makes sink safe to call from several goroutines, events
-// staying whole and in each publisher's order.
-func lockedSink(sink event.Sink) event.Sink {
-	var mu sync.Mutex
-	return func(ev event.Event) {
-		mu.Lock()
-		defer mu.Unlock()
-		sink(ev)
-	}
 }
 
 // policy is the conversation's policy in effect (what a sub-agent runs

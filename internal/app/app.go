@@ -74,8 +74,12 @@ type Options struct {
 	// tools that block on interrupt finish. Cancelling Run's context is the
 	// hard stop.
 	Interrupt <-chan struct{}
-	// PartialMessages asks for raw stream events (event.Stream).
+	// PartialMessages asks for the streaming events (event.Delta and the
+	// others of event/stream.go).
 	PartialMessages bool
+	// CoalesceDeltas lets consecutive text deltas that Sink falls behind
+	// on reach it merged (a terminal UI; stream-json wants every one).
+	CoalesceDeltas bool
 	// IncludeHookEvents asks for an event.HookStarted and an
 	// event.HookResponse around every settings hook run
 	// (--include-hook-events).

@@ -1,27 +1,9 @@
 package app
 
 import (
-	"sync"
-
 	"corvid/internal/event"
 	"corvid/internal/hookrun"
 )
-
-// hookSink is the run's sink, serialised, because hook events and hook
-// messages (systemMessage) come from the goroutines hooks run in while
-// the engine publishes from its own.
-func hookSink(opts Options) event.Sink {
-	if opts.Sink == nil {
-		return nil
-	}
-	var mu sync.Mutex
-	inner := opts.Sink
-	return func(ev event.Event) {
-		mu.Lock()
-		defer mu.Unlock()
-		inner(ev)
-	}
-}
 
 // publishHookStarted publishes system/hook_started (--include-hook-events).
 func publishHookStarted(opts Options, r hookrun.Run, session string) {

@@ -7,6 +7,7 @@ import (
 
 	"corvid/internal/engine"
 	"corvid/internal/event"
+	"corvid/internal/event/broker"
 	"corvid/internal/hook"
 	"corvid/internal/permission"
 	"corvid/internal/provider"
@@ -24,10 +25,11 @@ type Config = Options
 // A sub-agent will be a child conversation: its own prompt, tools and
 // transcript over the parent's provider, costs and permission policy.
 type Conversation struct {
-	s    *setup
-	eng  *engine.Engine
-	opts Options
-	stop func() bool // ends the watch that stops shells on a hard stop
+	s      *setup
+	eng    *engine.Engine
+	events *broker.Broker // between the conversation and its sinks
+	opts   Options
+	stop   func() bool // ends the watch that stops shells on a hard stop
 
 	turn sync.Mutex // held by Submit
 
@@ -41,11 +43,20 @@ type Conversation struct {
 // Cancelling ctx is the hard stop of everything it runs; Close releases
 // it.
 func Open(ctx context.Context, cfg Config) (*Conversation, error) {
-	s, err := configure(cfg)
+	if cfg.Sink == nil {
+		return nil, fmt.Errorf("app: no event sink")
+	}
+	events, err := openEvents(cfg)
 	if err != nil {
 		return nil, err
 	}
-	c := &Conversation{s: s, opts: cfg}
+	cfg.Sink = events.Publish
+	s, err := configure(cfg)
+	if err != nil {
+		events.Close()
+		return nil, err
+	}
+	c := &Conversation{s: s, opts: cfg, events: events}
 	s.engine.Init = c.info
 	s.engine.MaxThinkingTokens = cfg.MaxThinkingTokens
 	c.eng = engine.New(s.engine)
@@ -175,5 +186,6 @@ func (c *Conversation) Close() {
 		cancel()
 		c.stop()
 		c.s.close()
+		c.events.Close()
 	})
 }

@@ -141,7 +141,6 @@ func configure(opts Options) (s *setup, err error) {
 	if opts.Sink == nil {
 		return nil, fmt.Errorf("app: no event sink")
 	}
-	opts.Sink = hookSink(opts)
 	if err := checkAddDirs(opts); err != nil {
 		return nil, err
 	}

@@ -164,7 +164,7 @@ type renderer struct {
 }
 
 func (r *renderer) publish(ev event.Event) {
-	if _, ok := ev.(event.Result); ok {
+	if _, ok := ev.(event.Result); ok && !event.Nested(ev) {
 		r.sawResult = true
 	}
 	r.out.Publish(ev)

@@ -106,7 +106,9 @@ func (c *CLI) interactive(ctx context.Context, inv *invocation) outcome {
 func opener(base app.Options) func(context.Context, event.Sink, permission.Asker, string) (Conversation, error) {
 	return func(ctx context.Context, sink event.Sink, asker permission.Asker, resume string) (Conversation, error) {
 		o := base
-		o.Sink, o.Asker = sink, asker
+		// The terminal UI redraws on a timer: deltas it falls behind on may
+		// reach it merged.
+		o.Sink, o.Asker, o.CoalesceDeltas = sink, asker, true
 		if resume != "" {
 			o.Resume, o.Continue, o.SessionID, o.ForkSession = resume, false, "", false
 			if resume == "-" {

@@ -35,9 +35,10 @@ func (e *Engine) respond(ctx context.Context, r *run) response {
 	tools := e.deps.Tools.Snapshot()
 	e.tools.Store(tools)
 	req := e.request(r, tools)
+	tev := newToolEvents(e)
 	exec := executor.New(ctx, executor.Config{Tools: tools, Pipeline: e.pipeline, Env: e.env,
-		MaxConcurrency: r.pol.MaxConcurrency, CancelTurn: r.cancel, Hard: r.hard})
-	s := &streamer{e: e, pol: &r.pol, exec: exec, asm: provider.NewAssembler()}
+		MaxConcurrency: r.pol.MaxConcurrency, CancelTurn: r.cancel, Hard: r.hard, OnRunning: tev.onRunning})
+	s := &streamer{e: e, pol: &r.pol, exec: exec, asm: provider.NewAssembler(), tools: tev}
 	mark := e.rec.Mark()
 	if r.pol.PartialMessages {
 		e.publish(event.Status{Status: event.StatusRequesting})
@@ -104,6 +105,7 @@ type streamer struct {
 	pol         *Policy
 	exec        *executor.Executor
 	asm         *provider.Assembler
+	tools       *toolEvents
 	batched     []executor.Call
 	results     []provider.Block
 	started     bool
@@ -150,10 +152,7 @@ func (s *streamer) event(ev provider.Event) error {
 	}
 	// As in Claude Code, a block's assistant frame comes before its
 	// content_block_stop event, and pings are not forwarded.
-	forward := s.pol.PartialMessages && len(ev.Raw) > 0 && ev.Type != provider.EventPing
-	if forward && ev.Type != provider.EventBlockStop {
-		s.e.publish(event.Stream{Raw: ev.Raw})
-	}
+	s.publishPartial(ev)
 	b, done, err := s.asm.Add(ev)
 	var bad *provider.InvalidInputError
 	if err != nil && !errors.As(err, &bad) {
@@ -166,8 +165,8 @@ func (s *streamer) event(ev provider.Event) error {
 			Block: s.e.withDefaults(b), Usage: s.asm.Usage()})
 		s.e.rec.Assistant(AssistantBlock{MessageID: s.asm.ID(), Model: s.asm.Model(), Block: b, Usage: s.asm.Usage()})
 	}
-	if forward && ev.Type == provider.EventBlockStop {
-		s.e.publish(event.Stream{Raw: ev.Raw})
+	if done {
+		s.publishStop(ev, b)
 	}
 	if !done {
 		return nil
@@ -176,6 +175,7 @@ func (s *streamer) event(ev provider.Event) error {
 		return nil
 	}
 	c := executor.Call{ID: b.ID, Name: b.Name, Input: b.Input}
+	s.tools.started(c)
 	if !s.e.readOnly(b) && !s.e.durable() {
 		s.handle(refused(c, s.e.rec.Err()))
 		return nil
@@ -198,6 +198,7 @@ func (s *streamer) handle(u executor.Update) {
 			Progress: *u.Progress, Elapsed: u.Elapsed})
 		return
 	}
+	s.tools.finished(u)
 	s.e.costs.AddToolDuration(u.Elapsed)
 	s.e.costs.AddLines(u.Result.LinesAdded, u.Result.LinesRemoved)
 	b := resultBlock(u.Call.ID, u.Result)

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
@@ -31,8 +30,8 @@ func interruptOn(f *fixture, n int, pred func(event.Event) bool) {
 }
 
 func isTextDelta(ev event.Event) bool {
-	s, ok := ev.(event.Stream)
-	return ok && strings.Contains(string(s.Raw), `"text_delta"`)
+	d, ok := ev.(event.Delta)
+	return ok && d.Kind == event.KindText
 }
 
 // TestInterruptKeepsStreamedText: an interrupt while text streams keeps
@@ -92,7 +91,7 @@ func TestInterruptDuringToolsAddsToolMarker(t *testing.T) {
 		c.PartialMessages = true
 		sink := c.Sink
 		c.Sink = func(ev event.Event) {
-			if s, ok := ev.(event.Stream); ok && bytes.Contains(s.Raw, []byte(`"message_stop"`)) {
+			if _, ok := ev.(event.MessageStop); ok {
 				once.Do(func() { close(stopped) })
 			}
 			sink(ev)
@@ -139,10 +138,18 @@ func TestPartialMessagesOrder(t *testing.T) {
 		switch ev := ev.(type) {
 		case event.Status:
 			kinds = append(kinds, "status:"+ev.Status)
-		case event.Stream:
-			var e struct{ Type string }
-			_ = json.Unmarshal(ev.Raw, &e)
-			kinds = append(kinds, e.Type)
+		case event.MessageStart:
+			kinds = append(kinds, "message_start")
+		case event.BlockStart:
+			kinds = append(kinds, "content_block_start")
+		case event.Delta:
+			kinds = append(kinds, "content_block_delta")
+		case event.BlockStop:
+			kinds = append(kinds, "content_block_stop")
+		case event.MessageDelta:
+			kinds = append(kinds, "message_delta")
+		case event.MessageStop:
+			kinds = append(kinds, "message_stop")
 		case event.Assistant:
 			kinds = append(kinds, "assistant")
 		}

@@ -1,7 +1,9 @@
 // Package event defines what the engine reports while it works: the typed
-// events that the front ends (headless stream-json, json and text output;
-// later the TUI) render. The engine publishes to a Sink synchronously and in
-// order; a Sink must not block for long.
+// events that the front ends (headless stream-json, json and text output,
+// the SDK host, the terminal UI) render. The engine publishes to a Sink in
+// order; between the engine and the front ends, package broker serialises
+// delivery to each subscriber. Streaming events (stream.go) are
+// provider-neutral: stream-json re-encodes them, whatever the provider.
 //
 // It imports only contract packages.
 package event
@@ -15,14 +17,20 @@ import (
 	"corvid/internal/tool"
 )
 
-// Event is one of the types below.
-type Event interface{ isEvent() }
+// Event is one of the types of this package. Every event embeds an
+// Origin: which conversation (the main one or a sub-agent) published it.
+type Event interface {
+	isEvent()
+	Source() Origin
+	withOrigin(Origin) Event
+}
 
 // Sink receives events in order.
 type Sink func(Event)
 
 // Init opens a turn (stream-json system/init).
 type Init struct {
+	Origin
 	SessionID      string
 	Cwd            string
 	Model          string
@@ -67,15 +75,10 @@ type MCPServer struct {
 	Error  string // why it is not connected
 }
 
-// Stream is one raw streamed API event (stream-json stream_event, only with
-// --include-partial-messages).
-type Stream struct {
-	Raw json.RawMessage
-}
-
 // Assistant is one completed assistant content block. Blocks of one API
 // response share MessageID.
 type Assistant struct {
+	Origin
 	UUID      string
 	MessageID string
 	Model     string
@@ -91,6 +94,7 @@ type Assistant struct {
 
 // ToolResult is one tool_result, sent back to the model.
 type ToolResult struct {
+	Origin
 	UUID       string
 	ToolUseID  string
 	Block      provider.Block
@@ -99,6 +103,7 @@ type ToolResult struct {
 
 // ToolProgress is intermediate output of a running tool.
 type ToolProgress struct {
+	Origin
 	ToolUseID string
 	ToolName  string
 	Progress  tool.Progress
@@ -108,6 +113,7 @@ type ToolProgress struct {
 // Retry announces that a request failed and will be sent again
 // (stream-json system/api_retry).
 type Retry struct {
+	Origin
 	Attempt    int
 	MaxRetries int
 	Delay      time.Duration
@@ -118,6 +124,7 @@ type Retry struct {
 
 // Notice is an informational line (a model fallback, a continuation).
 type Notice struct {
+	Origin
 	Text string
 }
 
@@ -130,6 +137,7 @@ type Denial struct {
 
 // Result closes a turn. Exactly one is published per Submit.
 type Result struct {
+	Origin
 	Subtype        string // success, error_max_turns, error_max_budget_usd, error_during_execution
 	IsError        bool
 	Text           string
@@ -154,13 +162,13 @@ type Result struct {
 // request. Trigger is "auto" or "manual"; PreTokens is the context size
 // before.
 type Compacted struct {
+	Origin
 	Trigger   string
 	PreTokens int
 }
 
 func (Compacted) isEvent()    {}
 func (Init) isEvent()         {}
-func (Stream) isEvent()       {}
 func (Assistant) isEvent()    {}
 func (ToolResult) isEvent()   {}
 func (ToolProgress) isEvent() {}

@@ -3,6 +3,7 @@ package event
 // HookStarted is a settings hook starting (stream-json
 // system/hook_started, only with --include-hook-events).
 type HookStarted struct {
+	Origin
 	// ID is unique per run; Name is "PreToolUse:Bash" or the bare event.
 	ID, Name, Event string
 	SessionID       string
@@ -10,6 +11,7 @@ type HookStarted struct {
 
 // HookResponse is how a settings hook run ended (system/hook_response).
 type HookResponse struct {
+	Origin
 	ID, Name, Event string
 	SessionID       string
 	// Output is what the hook printed, stdout and stderr in the order

@@ -4,6 +4,7 @@ package event
 // published with partial messages): "requesting" before each request,
 // "compacting" while the history is compacted.
 type Status struct {
+	Origin
 	Status string
 }
 
@@ -11,6 +12,7 @@ type Status struct {
 // (stream-json system/permission_denied), published just before the
 // refusal's tool result. Message is the refusal's text.
 type PermissionDenied struct {
+	Origin
 	ToolName  string
 	ToolUseID string
 	Message   string
@@ -20,6 +22,7 @@ type PermissionDenied struct {
 // conversation on the user's behalf, such as the marker of an interrupt
 // (InterruptedText, InterruptedToolText).
 type UserText struct {
+	Origin
 	UUID string
 	Text string
 }

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
 	"iter"
 	"time"
 )
@@ -68,10 +67,6 @@ type Event struct {
 
 	// EventRetry
 	Retry *RetryInfo
-
-	// Raw is the event's JSON as it came off the wire, when the adapter has
-	// it; headless output forwards it as a stream_event.
-	Raw json.RawMessage
 }
 
 // Delta is the payload of a content_block_delta.

@@ -2,7 +2,6 @@ package sdk
 
 import (
 	"cmp"
-	"encoding/json"
 	"time"
 
 	"github.com/google/uuid"
@@ -44,6 +43,12 @@ func (f *framer) timestamp() string { return f.now().UTC().Format(timestampLayou
 // (tool progress: Claude Code's tool_progress frames are optional, and some
 // SDK versions reject message types they do not know).
 func (f *framer) frame(ev event.Event) (any, bool) {
+	if event.Nested(ev) {
+		return f.sub(ev)
+	}
+	if p, ok := streamPayload(ev); ok {
+		return f.stream(p), true
+	}
 	switch ev := ev.(type) {
 	case event.Init:
 		return f.init(ev), true
@@ -51,8 +56,6 @@ func (f *framer) frame(ev event.Event) (any, bool) {
 		return f.assistant(ev), true
 	case event.ToolResult:
 		return f.user(ev), true
-	case event.Stream:
-		return f.stream(ev), true
 	case event.Retry:
 		return f.retry(ev), true
 	case event.Notice:
@@ -68,8 +71,6 @@ func (f *framer) frame(ev event.Event) (any, bool) {
 		return f.permissionDenied(ev), true
 	case event.UserText:
 		return f.userText(ev), true
-	case event.Sub:
-		return f.sub(ev)
 	}
 	return f.hookFrame(ev)
 }
@@ -135,12 +136,9 @@ func (f *framer) user(ev event.ToolResult) UserFrame {
 	}
 }
 
-func (f *framer) stream(ev event.Stream) StreamEventFrame {
-	raw := ev.Raw
-	if len(raw) == 0 {
-		raw = json.RawMessage("null")
-	}
-	return StreamEventFrame{Type: TypeStreamEvent, Event: raw, SessionID: f.sessionID,
+// stream wraps a stream_event payload (see streamPayload).
+func (f *framer) stream(payload any) StreamEventFrame {
+	return StreamEventFrame{Type: TypeStreamEvent, Event: payload, SessionID: f.sessionID,
 		UUID: f.newUUID()}
 }
 

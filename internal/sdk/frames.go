@@ -117,13 +117,13 @@ type UserFrame struct {
 	ToolUseResult any `json:"tool_use_result,omitempty"`
 }
 
-// StreamEventFrame wraps one raw Messages-API SSE event.
+// StreamEventFrame wraps one streamed event, in the Messages API's shape.
 type StreamEventFrame struct {
-	Type            string          `json:"type"`
-	Event           json.RawMessage `json:"event"`
-	SessionID       string          `json:"session_id"`
-	ParentToolUseID *string         `json:"parent_tool_use_id"`
-	UUID            string          `json:"uuid"`
+	Type            string  `json:"type"`
+	Event           any     `json:"event"`
+	SessionID       string  `json:"session_id"`
+	ParentToolUseID *string `json:"parent_tool_use_id"`
+	UUID            string  `json:"uuid"`
 }
 
 // RetryFrame is system/api_retry.

@@ -116,7 +116,7 @@ var (
 	evNotice   = event.Notice{Text: "Switched to fallback model claude-haiku-4-5"}
 	evProgress = event.ToolProgress{ToolUseID: "toolu_1", ToolName: "Bash",
 		Progress: tool.Progress{}, Elapsed: time.Second}
-	evStream = event.Stream{Raw: json.RawMessage(`{"type":"message_stop"}`)}
+	evStream = event.MessageStop{}
 	evResult = event.Result{Subtype: event.SubtypeSuccess, Text: "Done.", NumTurns: 2,
 		Duration: 1234567 * time.Microsecond, DurationAPI: 987 * time.Millisecond,
 		StopReason: "end_turn", TotalCostUSD: 0.0016, TerminalReason: "completed",

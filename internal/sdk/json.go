@@ -32,10 +32,12 @@ func (j *JSONWriter) Publish(ev event.Event) {
 	if j.done {
 		return
 	}
-	if rt, ok := ev.(event.Retry); ok {
+	if rt, ok := ev.(event.Retry); ok && !event.Nested(ev) {
 		retryLine(j.stderr, rt)
 	}
+	// A sub-agent's result is not the run's.
 	_, isResult := ev.(event.Result)
+	isResult = isResult && !event.Nested(ev)
 	if !j.verbose && !isResult {
 		j.f.observe(ev)
 		return

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -205,7 +206,7 @@ func TestStreamWriteErrorIsRemembered(t *testing.T) {
 func TestStreamEncodingErrorDropsFrame(t *testing.T) {
 	var buf bytes.Buffer
 	s := NewStream(&buf, testOpts(FormatStreamJSON))
-	s.Publish(event.Stream{Raw: json.RawMessage(`{not json`)})
+	s.Publish(event.ToolResult{ToolUseID: "toolu_1", Structured: math.NaN()})
 	s.Publish(evResult)
 	if s.Err() == nil {
 		t.Error("Err = nil after an unencodable frame")

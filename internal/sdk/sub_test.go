@@ -13,14 +13,14 @@ import (
 // result stays the only one).
 func TestSubAgentFrames(t *testing.T) {
 	sub := func(ev event.Event) event.Event {
-		return event.Sub{ParentToolUseID: "toolu_agent", AgentID: "a1", Event: ev}
+		return event.WithOrigin(ev, event.Origin{ParentToolUseID: "toolu_agent", AgentID: "a1"})
 	}
 	out := render(t, testOpts(FormatStreamJSON), evInit,
 		sub(event.Init{SessionID: "sess-1"}),
 		sub(event.UserText{UUID: "u-1", Text: "find it"}),
 		sub(evText),
 		sub(event.ToolResult{UUID: "u-2", ToolUseID: "toolu_r", Block: provider.ToolResultBlock("toolu_r", "x", false)}),
-		sub(event.Stream{Raw: json.RawMessage(`{"type":"ping"}`)}),
+		sub(event.Delta{Kind: event.KindText, Text: "x"}),
 		sub(event.Result{Subtype: event.SubtypeSuccess}),
 		sub(event.Notice{Text: "n"}))
 	ls := lines(t, out)

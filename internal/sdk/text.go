@@ -22,8 +22,12 @@ func NewText(w io.Writer, opts Options) *TextWriter {
 }
 
 // Publish prints the first event.Result on the output and each retry on
-// Options.Stderr; every other event is ignored.
+// Options.Stderr; every other event, and every sub-agent event, is
+// ignored.
 func (t *TextWriter) Publish(ev event.Event) {
+	if event.Nested(ev) {
+		return // a sub-agent's retries and result are its own
+	}
 	if rt, ok := ev.(event.Retry); ok && !t.done {
 		retryLine(t.opts.Stderr, rt)
 	}

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"encoding/json"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -12,14 +11,17 @@ import (
 
 // event renders one conversation event.
 func (m *model) event(ev event.Event) tea.Cmd {
+	if event.Nested(ev) {
+		return nil // a sub-agent's work shows in its Agent call's result
+	}
 	switch ev := ev.(type) {
 	case event.Init:
 		m.modelName = ev.Model
 		if ev.PermissionMode != "" {
 			m.mode = permissionMode(ev.PermissionMode)
 		}
-	case event.Stream:
-		return m.streamEvent(ev.Raw)
+	case event.Delta:
+		return m.delta(ev)
 	case event.Assistant:
 		return m.assistant(ev)
 	case event.ToolProgress:
@@ -40,27 +42,13 @@ func (m *model) event(ev event.Event) tea.Cmd {
 	return nil
 }
 
-// rawStream is the part of a streamed API event the interface reads.
-type rawStream struct {
-	Type  string `json:"type"`
-	Delta struct {
-		Type     string `json:"type"`
-		Text     string `json:"text"`
-		Thinking string `json:"thinking"`
-	} `json:"delta"`
-}
-
-// streamEvent appends a text or thinking delta and arms the redraw timer.
-func (m *model) streamEvent(raw json.RawMessage) tea.Cmd {
-	var r rawStream
-	if json.Unmarshal(raw, &r) != nil || r.Type != "content_block_delta" {
-		return nil
-	}
-	switch r.Delta.Type {
-	case "text_delta":
-		m.stream.text.WriteString(r.Delta.Text)
-	case "thinking_delta":
-		m.stream.thinking.WriteString(r.Delta.Thinking)
+// delta appends a text or thinking delta and arms the redraw timer.
+func (m *model) delta(d event.Delta) tea.Cmd {
+	switch d.Kind {
+	case event.KindText:
+		m.stream.text.WriteString(d.Text)
+	case event.KindThinking:
+		m.stream.thinking.WriteString(d.Text)
 	default:
 		return nil
 	}

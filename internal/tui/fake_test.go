@@ -111,9 +111,7 @@ func (f *fakeConv) waitInterrupt(ctx context.Context) {
 // stream publishes text as deltas of chunk bytes, then the block.
 func (f *fakeConv) stream(text string, chunk int) {
 	for i := 0; i < len(text); i += chunk {
-		d, _ := json.Marshal(map[string]any{"type": "content_block_delta", "index": 0,
-			"delta": map[string]string{"type": "text_delta", "text": text[i:min(i+chunk, len(text))]}})
-		f.sink(event.Stream{Raw: d})
+		f.sink(event.Delta{Kind: event.KindText, Text: text[i:min(i+chunk, len(text))]})
 	}
 	f.sink(event.Assistant{Block: provider.TextBlock(text),
 		Usage: provider.Usage{InputTokens: 20000, OutputTokens: 100}})

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -16,9 +15,7 @@ func TestFlushedBlocksKeepTheirGaps(t *testing.T) {
 	md := "# Plan\n\nI will write.\n\nThen more.\n\nThe end."
 	turn := func(ctx context.Context, f *fakeConv) event.Result {
 		for _, part := range strings.SplitAfter(md, "\n\n") {
-			d, _ := json.Marshal(map[string]any{"type": "content_block_delta",
-				"delta": map[string]string{"type": "text_delta", "text": part}})
-			f.sink(event.Stream{Raw: d})
+			f.sink(event.Delta{Kind: event.KindText, Text: part})
 			time.Sleep(3 * frameInterval) // each block flushes on its own frame
 		}
 		f.sink(event.Assistant{Block: provider.TextBlock(md)})

@@ -76,13 +76,13 @@ type decoder struct {
 }
 
 // decode translates one event. ok is false for events that are dropped.
-// raw is the event's JSON, kept as the event's Raw.
+// raw is the event's JSON; nothing of it is retained.
 func (d *decoder) decode(name string, raw []byte) (ev provider.Event, ok bool, err error) {
 	var w wireEvent
 	if err := json.Unmarshal(raw, &w); err != nil {
 		return ev, false, fmt.Errorf("%s event: %w", name, err)
 	}
-	ev = provider.Event{Type: provider.EventType(name), Index: w.Index, Raw: raw}
+	ev = provider.Event{Type: provider.EventType(name), Index: w.Index}
 	switch ev.Type {
 	case provider.EventPing, provider.EventMessageStop:
 		return ev, true, nil

@@ -98,7 +98,6 @@ func (a *attempt) read(yield func(provider.Event, error) bool) *provider.APIErro
 		if len(raw) == 0 {
 			continue
 		}
-		raw = bytes.Clone(raw)
 		if name == "" {
 			name = eventType(raw)
 		}

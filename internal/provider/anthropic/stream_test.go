@@ -64,15 +64,6 @@ func TestRoundTripThroughAssembler(t *testing.T) {
 		evs[len(evs)-1].Type != provider.EventMessageStop {
 		t.Errorf("event order: first %s, %s; last %s", evs[0].Type, evs[1].Type, evs[len(evs)-1].Type)
 	}
-	for _, ev := range evs {
-		var head struct {
-			Type  string `json:"type"`
-			Index int    `json:"index"`
-		}
-		if err := json.Unmarshal(ev.Raw, &head); err != nil || head.Type != string(ev.Type) || head.Index != ev.Index {
-			t.Errorf("event %s: raw %s (%v)", ev.Type, ev.Raw, err)
-		}
-	}
 }
 
 func TestRequestOnTheWire(t *testing.T) {

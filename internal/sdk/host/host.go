@@ -208,6 +208,10 @@ func (h *Host) hookCommon() hook.Common {
 // publish is the conversation's sink: frames out, and the context size
 // noted for get_context_usage.
 func (h *Host) publish(ev event.Event) {
+	if event.Nested(ev) {
+		h.out.publish(ev) // a sub-agent's frames; its usage and init are its own
+		return
+	}
 	if a, ok := ev.(event.Assistant); ok {
 		h.mu.Lock()
 		h.usage = a.Usage

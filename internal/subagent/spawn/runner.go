@@ -28,15 +28,15 @@ func NewRunner(p Parent, c *subagent.Catalog) *Runner {
 // Catalog returns the agent types.
 func (r *Runner) Catalog() *subagent.Catalog { return r.catalog }
 
-// sink forwards the child's events to the parent's sink as event.Sub and
-// counts its tool calls.
+// sink forwards the child's events to the parent's sink, each with the
+// Agent call as its origin, and counts the child's own tool calls.
 func (r *Runner) sink(c *child, toolUseID string, parent event.Sink) event.Sink {
 	return func(ev event.Event) {
-		if _, ok := ev.(event.ToolResult); ok {
+		if _, ok := ev.(event.ToolResult); ok && !event.Nested(ev) {
 			c.toolUses.Add(1)
 		}
 		if parent != nil {
-			parent(event.Sub{ParentToolUseID: toolUseID, AgentID: c.id, Event: ev})
+			parent(event.WithOrigin(ev, event.Origin{ParentToolUseID: toolUseID, AgentID: c.id}))
 		}
 	}
 }
