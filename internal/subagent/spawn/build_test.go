@@ -105,13 +105,12 @@ func TestChildGetsNoneOfTheParentsState(t *testing.T) {
 	mu.Lock()
 	defer mu.Unlock()
 	for _, ev := range events {
-		sub, ok := ev.(event.Sub)
-		if !ok || sub.ParentToolUseID != "toolu_p" {
+		if ev.Source().ParentToolUseID != "toolu_p" {
 			t.Errorf("parent sink got %T %+v, want only events tagged with the Agent call", ev, ev)
 			continue
 		}
-		if _, isInit := sub.Event.(event.Init); isInit {
-			t.Errorf("the child published an init event: %+v", sub.Event)
+		if _, isInit := ev.(event.Init); isInit {
+			t.Errorf("the child published an init event: %+v", ev)
 		}
 	}
 }
