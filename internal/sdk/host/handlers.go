@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"corvid/internal/model"
 	"corvid/internal/permission"
@@ -17,6 +18,10 @@ func (h *Host) control(ctx context.Context, env envelope) {
 		h.respond(env.RequestID, nil, fmt.Errorf("malformed control request: %v", err))
 		return
 	}
+	if st.Subtype == "initialize" {
+		h.initialize(ctx, env.RequestID, env.Request)
+		return
+	}
 	body, err := h.handle(ctx, st.Subtype, env.Request)
 	h.respond(env.RequestID, body, err)
 }
@@ -24,8 +29,8 @@ func (h *Host) control(ctx context.Context, env envelope) {
 // handle runs a request by subtype.
 func (h *Host) handle(ctx context.Context, sub string, raw json.RawMessage) (any, error) {
 	switch sub {
-	case "initialize":
-		return h.initialize(ctx, raw)
+	case "mcp_message":
+		return h.mcp.deliver(raw)
 	case "interrupt":
 		return h.interrupt(raw)
 	case "set_permission_mode":
@@ -49,10 +54,15 @@ type unknownSubtype string
 func (u unknownSubtype) Error() string        { return "Unsupported control request subtype: " + string(u) }
 func (u unknownSubtype) Is(target error) bool { return target == ErrUnknownSubtype }
 
-func (h *Host) initialize(ctx context.Context, raw json.RawMessage) (any, error) {
+// initialize records the host's initialize at once (a message that
+// follows is run with it) and opens the conversation and answers in a
+// goroutine: opening may ask the host things (its MCP servers'
+// handshakes), whose answers the input loop must stay free to read.
+func (h *Host) initialize(ctx context.Context, id string, raw json.RawMessage) {
 	var r initRequest
 	if err := json.Unmarshal(raw, &r); err != nil {
-		return nil, fmt.Errorf("malformed initialize: %v", err)
+		h.respond(id, nil, fmt.Errorf("malformed initialize: %v", err))
+		return
 	}
 	h.mu.Lock()
 	resp := initAnswer(r, h.opts.APIKeySource)
@@ -66,20 +76,32 @@ func (h *Host) initialize(ctx context.Context, raw json.RawMessage) (any, error)
 		h.init = &r
 	}
 	resp.SessionState = h.current
+	done := make(chan struct{})
+	h.initAnswered = done
 	h.mu.Unlock()
-	// The conversation opens now, with what initialize asked for, so the
-	// answer reports its live mode; one that cannot open says so at the
-	// first turn, as before.
-	if conv, err := h.conversation(ctx); err == nil {
-		in := conv.Info()
-		resp.PermissionMode = in.PermissionMode
-		resp.Agents = withAgentNames(resp.Agents, in.Agents)
-		resp.Commands = withCustom(resp.Commands, in.Commands)
-		if in.OutputStyle != "" {
-			resp.OutputStyle = in.OutputStyle
-		}
+	h.ctl.Add(1)
+	go func() {
+		defer h.ctl.Done()
+		defer close(done)
+		h.respond(id, h.opened(ctx, resp), nil)
+	}()
+}
+
+// opened opens the conversation, so that initialize's answer reports its
+// live mode; one that cannot open says so at the first turn, as before.
+func (h *Host) opened(ctx context.Context, resp initResponse) initResponse {
+	conv, err := h.conversation(ctx)
+	if err != nil {
+		return resp
 	}
-	return resp, nil
+	in := conv.Info()
+	resp.PermissionMode = in.PermissionMode
+	resp.Agents = withAgentNames(resp.Agents, in.Agents)
+	resp.Commands = withCustom(resp.Commands, in.Commands)
+	if in.OutputStyle != "" {
+		resp.OutputStyle = in.OutputStyle
+	}
+	return resp
 }
 
 // interrupt stops the running turn; cancel_queued also drops the queue.
@@ -190,11 +212,12 @@ type mcpServer struct {
 	Error  string `json:"error,omitempty"`
 }
 
-// mcpStatus reports the conversation's MCP servers (once it is open) and
-// the host's in-process SDK servers, which corvid does not bridge yet.
+// mcpStatus reports the conversation's MCP servers, the host's
+// in-process ones among them; before the conversation opened (or when
+// it could not), the host's servers are pending (or failed).
 func (h *Host) mcpStatus() any {
 	h.mu.Lock()
-	conv, init := h.conv, h.init
+	conv, init, openErr := h.conv, h.init, h.openErr
 	h.mu.Unlock()
 	list := []mcpServer{}
 	if conv != nil {
@@ -202,11 +225,18 @@ func (h *Host) mcpStatus() any {
 			list = append(list, mcpServer{Name: s.Name, Status: s.Status, Error: s.Error})
 		}
 	}
-	if init != nil {
-		for _, name := range init.SDKMCPServers {
-			list = append(list, mcpServer{Name: name, Status: "failed",
-				Error: "corvid does not bridge SDK in-process MCP servers (type sdk) yet"})
+	if init == nil {
+		return map[string]any{"mcpServers": list}
+	}
+	for _, name := range init.SDKMCPServers {
+		if slices.ContainsFunc(list, func(s mcpServer) bool { return s.Name == name }) {
+			continue
 		}
+		s := mcpServer{Name: name, Status: "pending"}
+		if openErr != nil {
+			s.Status, s.Error = "failed", "the conversation did not start: "+openErr.Error()
+		}
+		list = append(list, s)
 	}
 	return map[string]any{"mcpServers": list}
 }

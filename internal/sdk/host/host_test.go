@@ -40,7 +40,9 @@ func TestControlCodec(t *testing.T) {
 		t.Errorf("unknown subtype response = %v", m)
 	}
 	s.send(request("m1", `{"subtype":"mcp_status"}`))
-	if m := s.expect("control_response", "success"); !contains(m, `"name":"calc","status":"failed"`) {
+	// The fake conversation does not report the host's server: it is
+	// listed as not yet connected, and the conversation was told of it.
+	if m := s.expect("control_response", "success"); !contains(m, `"name":"calc","status":"pending"`) {
 		t.Errorf("mcp_status = %v", m)
 	}
 	s.send(request("p1", `{"subtype":"set_permission_mode","mode":"bypassPermissions"}`))
@@ -51,7 +53,8 @@ func TestControlCodec(t *testing.T) {
 	if m := s.expect("control_response", ""); responseSubtype(m) != "success" || !contains(m, `"mode":"plan"`) {
 		t.Errorf("set_permission_mode = %v", m)
 	}
-	if s.setup.HasSystemPrompt != true || s.setup.SystemPrompt != "" || s.setup.Hooks == nil {
+	if s.setup.HasSystemPrompt != true || s.setup.SystemPrompt != "" || s.setup.Hooks == nil ||
+		len(s.setup.SDKMCPServers) != 1 || s.setup.SDKMCPServers[0] != "calc" || s.setup.MCP == nil {
 		t.Errorf("setup = %+v, want the minimal prompt and the hooks", s.setup)
 	}
 	rest := s.finish()
