@@ -179,27 +179,6 @@ func TestCanUseToolUnanswered(t *testing.T) {
 	}
 }
 
-// The host's answers become permission answers; anything malformed is a
-// refusal.
-func TestAnswerOf(t *testing.T) {
-	ans, err := answerOf(permissionResult{Behavior: "allow", UpdatedInput: json.RawMessage(`{"command":"ls"}`),
-		UpdatedPermissions: []permissionUpdate{{Type: "addRules", Behavior: "allow", Destination: "session",
-			Rules: rulesOf([]string{"Bash(ls *)", "Read"})}}})
-	if err != nil || !ans.Allow || string(ans.UpdatedInput) != `{"command":"ls"}` ||
-		strings.Join(ans.Rules, ",") != "Bash(ls *),Read" || ans.Destination != permission.DestSession {
-		t.Errorf("allow = %+v, %v", ans, err)
-	}
-	ans, _ = answerOf(permissionResult{Behavior: "deny", Message: "no", Interrupt: true})
-	if ans.Allow || ans.Message != "no" || !ans.Interrupt {
-		t.Errorf("deny = %+v", ans)
-	}
-	for _, bad := range []permissionResult{{Behavior: "maybe"}, {Behavior: "allow", UpdatedInput: json.RawMessage(`[1]`)}} {
-		if ans, err := answerOf(bad); err == nil || ans.Allow {
-			t.Errorf("%+v: got %+v, %v; want an error", bad, ans, err)
-		}
-	}
-}
-
 // A 10 MB content block goes through whole; a line over the cap is
 // reported and skipped without losing the next message.
 func TestLargeLines(t *testing.T) {
