@@ -41,7 +41,7 @@ func TestSDKMCPServer(t *testing.T) {
 	if r.get(t, "status", 0, "name") != "calc" || r.get(t, "status", 0, "status") != "connected" {
 		t.Errorf("mcpServerStatus = %v", r.get(t, "status"))
 	}
-	if r.get(t, "initServers", 0, "status") != "connected" {
+	if r.get(t, "initServers", 0, "status") != "connected" || r.get(t, "initServers", 0, "source") != "sdk" {
 		t.Errorf("init mcp_servers = %v", r.get(t, "initServers"))
 	}
 	if r.get(t, "results", 0, "result") != "done" {

@@ -26,6 +26,7 @@ const (
 	ScopeProject Scope = "project"
 	ScopeUser    Scope = "user"
 	ScopeDynamic Scope = "dynamic" // --mcp-config
+	ScopeSDK     Scope = "sdk"     // an Agent SDK host's in-process servers
 )
 
 // ServerConfig is one entry of an "mcpServers" object.

@@ -211,8 +211,9 @@ func (w *sdkWire) Close() error {
 }
 
 // WithSDK adds the host's in-process servers (initialize's sdkMcpServers)
-// as --mcp-config entries of type "sdk"; one replaces a configured server
-// of the same name, as a --mcp-config entry would. A name that cannot be
+// as entries of type "sdk" and scope "sdk" (Claude Code's source for
+// them); one replaces a configured server of the same name, as a
+// --mcp-config entry would. A name that cannot be
 // a server name is a problem, not a server.
 func (l *Loaded) WithSDK(names []string) {
 	for _, name := range names {
@@ -220,7 +221,7 @@ func (l *Loaded) WithSDK(names []string) {
 			l.Problems = append(l.Problems, fmt.Errorf("SDK server %q: %w", name, err))
 			continue
 		}
-		s := Server{Name: name, Scope: ScopeDynamic, Source: "sdk", Config: ServerConfig{Type: TypeSDK, Name: name}}
+		s := Server{Name: name, Scope: ScopeSDK, Source: "sdk", Config: ServerConfig{Type: TypeSDK, Name: name}}
 		l.Servers = slices.DeleteFunc(l.Servers, func(o Server) bool { return o.Name == name })
 		l.Held = slices.DeleteFunc(l.Held, func(o Server) bool { return o.Name == name })
 		delete(l.Reasons, name)
