@@ -1,8 +1,10 @@
 package sdktest
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -46,6 +48,20 @@ func TestSDKMCPServer(t *testing.T) {
 	}
 	if r.get(t, "results", 0, "result") != "done" {
 		t.Errorf("results = %v", r.get(t, "results"))
+	}
+	// The oracle: the same script driving Claude Code 2.1.332 saw exactly
+	// this (testdata/mcp/claudecode/record_sdk.sh).
+	data, err := os.ReadFile("../testdata/mcp/claudecode/sdk_mcp.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want map[string]any
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(r.summary, want) {
+		got, _ := json.Marshal(r.summary)
+		t.Errorf("corvid's run differs from Claude Code's:\n got %s\nwant %s", got, data)
 	}
 }
 
