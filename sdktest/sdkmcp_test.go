@@ -88,3 +88,20 @@ func TestSDKMCPPromptTool(t *testing.T) {
 		t.Errorf("the model was not told the gate's message")
 	}
 }
+
+// An SDK server's tool that never answers: interrupt() ends the turn with
+// a result promptly, the transcript answers the call, and the process
+// ends (runScript fails if node does not).
+func TestSDKMCPInterrupt(t *testing.T) {
+	r := runScript(t, "sdkmcphang.mjs", turns(providertest.Turn{Blocks: []providertest.Block{
+		toolUse("toolu_hang", "mcp__slow__hang", map[string]any{})}}))
+	if r.get(t, "started") != float64(1) || r.length(t, "results") != 1 ||
+		r.get(t, "results", 0, "subtype") != "error_during_execution" {
+		t.Fatalf("summary = %v (stderr %s)", r.summary, r.stderr)
+	}
+	if ms := r.get(t, "ms").(float64); ms < 0 || ms > 10000 {
+		t.Errorf("the result came %.0f ms after interrupt()", ms)
+	}
+	t.Logf("interrupt() to result: %.0f ms", r.get(t, "ms"))
+	checkTranscript(t, r.work, r.get(t, "results", 0, "session_id").(string), "toolu_hang")
+}
