@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 // mcpRequest waits for corvid's next mcp_message request and returns its
@@ -113,4 +114,20 @@ func TestMCPBridgeBadAnswers(t *testing.T) {
 		t.Errorf("error answer: %v", err)
 	}
 	s.finish()
+}
+
+// A host that stopped reading cannot answer: a message for its servers
+// fails at once instead of waiting for an answer that cannot come.
+func TestMCPBridgeHostGone(t *testing.T) {
+	s := start(t, false, Options{})
+	s.send(request("i1", `{"subtype":"initialize","sdkMcpServers":["calc"]}`))
+	s.expect("control_response", "success")
+	s.out.Close()
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	if _, err := s.setup.MCP.Send(ctx, "calc", json.RawMessage(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)); !errors.Is(err, ErrHostGone) {
+		t.Errorf("Send to a gone host = %v, want ErrHostGone", err)
+	}
+	s.in.Close()
+	<-s.done
 }
