@@ -54,7 +54,8 @@ const init = msgs.find((m) => m.type === 'system' && m.subtype === 'init');
 print({
   calls,
   gateAsked,
-  status: status?.map((s) => ({ name: s.name, status: s.status, error: s.error })),
+  status: status?.map((s) => ({ name: s.name, status: s.status, error: s.error, serverInfo: s.serverInfo, scope: s.scope,
+    source: s.source, tools: s.tools?.map((t) => t.name) })),
   initServers: init?.mcp_servers,
   initTools: init?.tools?.filter((t) => t.startsWith('mcp__')),
   results: results(msgs).map((r) => ({ subtype: r.subtype, is_error: r.is_error, result: r.result })),

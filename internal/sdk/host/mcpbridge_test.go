@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"corvid/internal/mcp"
 )
 
 // mcpRequest waits for corvid's next mcp_message request and returns its
@@ -130,4 +133,36 @@ func TestMCPBridgeHostGone(t *testing.T) {
 	}
 	s.in.Close()
 	<-s.done
+}
+
+// statusConv is a conversation that reports its MCP servers.
+type statusConv struct{ *fakeConv }
+
+func (statusConv) MCPStatus() []mcp.Status {
+	return []mcp.Status{{Name: "calc", Scope: mcp.ScopeSDK, State: mcp.StateConnected, ServerName: "calc", Version: "1.2.3",
+		Tools: []string{"add"}}, {Name: "down", Scope: mcp.ScopeUser, State: mcp.StateFailed, Error: "it broke"}}
+}
+
+// mcp_status reports the servers as Claude Code 2.1.332 does: serverInfo,
+// scope and source, tools; the host's own with scope dynamic, source sdk.
+func TestMCPStatusEntries(t *testing.T) {
+	s := start(t, false, Options{})
+	s.open = func(_ context.Context, su Setup) (Conversation, error) {
+		s.conv = newFakeConv(su.Sink, false)
+		return statusConv{s.conv}, nil
+	}
+	s.send(request("i1", `{"subtype":"initialize","sdkMcpServers":["calc"]}`))
+	s.expect("control_response", "success")
+	s.send(request("m1", `{"subtype":"mcp_status"}`))
+	m := s.expect("control_response", "success")
+	want := `{"mcpServers":[{"name":"calc","status":"connected","serverInfo":{"name":"calc","version":"1.2.3"},"scope":"dynamic","source":"sdk","tools":[{"name":"add","annotations":{}}]},` +
+		`{"name":"down","status":"failed","error":"it broke","scope":"user","source":"user"}]}`
+	var w any
+	if err := json.Unmarshal([]byte(want), &w); err != nil {
+		t.Fatal(err)
+	}
+	if got := m["response"].(map[string]any)["response"]; !reflect.DeepEqual(got, w) {
+		t.Errorf("mcp_status = %v\nwant %v", got, w)
+	}
+	s.finish()
 }
