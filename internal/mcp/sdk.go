@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -227,4 +228,16 @@ func (l *Loaded) WithSDK(names []string) {
 		delete(l.Reasons, name)
 		l.Servers = append(l.Servers, s)
 	}
+}
+
+// explainSDK says what to do about a host's server that did not connect.
+func (c *conn) explainSDK(ctx context.Context, err error) error {
+	switch {
+	case errors.Is(err, ErrNoSDKHost):
+		return fmt.Errorf("%w: remove it from %s, or run corvid from the Agent SDK", err, c.srv.Source)
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return fmt.Errorf("%w within %s from the SDK host: check that the host passes the server to query() in mcpServers, or raise MCP_TIMEOUT",
+			ErrStartTimeout, c.o.startTimeout(c.srv))
+	}
+	return fmt.Errorf("connecting through the SDK host: %w", err)
 }

@@ -108,7 +108,7 @@ func TestSDKServerUnknownAndNoHost(t *testing.T) {
 	}
 	m2 := startSDK(t, nil, generous, sdkServer("lonely"))
 	st = m2.Status()
-	if st[0].State != StateFailed || !strings.Contains(st[0].Error, "Agent SDK host") {
+	if st[0].State != StateFailed || !strings.Contains(st[0].Error, "Agent SDK host, and this session has none: remove it from sdk") {
 		t.Errorf("no host: %+v", st)
 	}
 }
@@ -120,7 +120,7 @@ func TestSDKServerHostNeverAnswers(t *testing.T) {
 	h := newFakeHost(t, "inproc")
 	h.setMute(true)
 	m := startSDK(t, h, 300*time.Millisecond, sdkServer("inproc"))
-	if st := m.Status(); st[0].State != StateFailed || !strings.Contains(st[0].Error, "initialize") {
+	if st := m.Status(); st[0].State != StateFailed || !strings.Contains(st[0].Error, "no answer to initialize within 300ms from the SDK host") {
 		t.Errorf("mute host at start: %+v", st)
 	}
 
