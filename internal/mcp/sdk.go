@@ -24,6 +24,22 @@ type SDKBridge interface {
 	Attach(server string, recv func(json.RawMessage)) (detach func())
 }
 
+// SDKManifests is what a bridge may also offer: the handshake the SDK
+// already made with a server itself (initialize's sdkMcpServerManifests,
+// {"initializeResult":…,"toolsListResult":…}), so that corvid answers its
+// own initialize and first tools/list from it, as Claude Code does,
+// instead of three round trips through the host. Manifest returns it
+// once (a reconnection handshakes for real).
+type SDKManifests interface {
+	Manifest(server string) json.RawMessage
+}
+
+// manifest is a server's recorded handshake.
+type manifest struct {
+	Initialize json.RawMessage `json:"initializeResult"`
+	ToolsList  json.RawMessage `json:"toolsListResult"`
+}
+
 // maxInbox caps the messages a bridged server may have waiting for the
 // session's read loop; past it the connection ends (and the next call
 // reconnects) rather than growing without bound.
@@ -46,6 +62,11 @@ type sdkWire struct {
 	inflight map[string]context.CancelFunc // JSON-RPC id → withdraw it
 	ready    chan struct{}                 // signalled when inbox or err changed
 	once     sync.Once
+	// known is the SDK's own handshake, answered from here; initialized
+	// is set once its initialize was, so the notification is not sent
+	// again. Both are guarded by mu.
+	known       manifest
+	initialized bool
 }
 
 func newSDKWire(b SDKBridge, server string) *sdkWire {
@@ -53,7 +74,50 @@ func newSDKWire(b SDKBridge, server string) *sdkWire {
 	w := &sdkWire{bridge: b, server: server, ctx: ctx, cancel: cancel,
 		inflight: map[string]context.CancelFunc{}, ready: make(chan struct{}, 1)}
 	w.detach = b.Attach(server, w.push)
+	if m, ok := b.(SDKManifests); ok {
+		if raw := m.Manifest(server); len(raw) > 0 && json.Unmarshal(raw, &w.known) != nil {
+			w.known = manifest{}
+		}
+	}
 	return w
+}
+
+// fromManifest answers a handshake message from the SDK's manifest; it
+// reports whether it did.
+func (w *sdkWire) fromManifest(m envelope) bool {
+	var result json.RawMessage
+	w.mu.Lock()
+	defer func() {
+		w.mu.Unlock()
+		if result != nil {
+			b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": result})
+			w.push(b)
+		}
+	}()
+	switch {
+	case m.Method == "initialize" && isObject(w.known.Initialize):
+		result, w.known.Initialize, w.initialized = w.known.Initialize, nil, true
+	case m.Method == "notifications/initialized" && w.initialized:
+		w.initialized = false // the SDK sent it when it made the handshake
+		return true
+	case m.Method == "tools/list" && isObject(w.known.ToolsList) && !hasCursor(m.Params):
+		result, w.known.ToolsList = w.known.ToolsList, nil
+	default:
+		return false
+	}
+	return true
+}
+
+func isObject(raw json.RawMessage) bool {
+	raw = bytes.TrimSpace(raw)
+	return len(raw) > 0 && raw[0] == '{'
+}
+
+func hasCursor(params json.RawMessage) bool {
+	var p struct {
+		Cursor *string `json:"cursor"`
+	}
+	return json.Unmarshal(params, &p) == nil && p.Cursor != nil
 }
 
 // Send sends a request without waiting for its answer (which Recv
@@ -63,6 +127,9 @@ func (w *sdkWire) Send(ctx context.Context, msg []byte) error {
 	var m envelope
 	if err := json.Unmarshal(msg, &m); err != nil {
 		return fmt.Errorf("%w: %v", ErrProtocol, err)
+	}
+	if w.fromManifest(m) {
+		return nil
 	}
 	if m.Method != "" && len(m.ID) > 0 && string(m.ID) != "null" {
 		return w.request(m.ID, msg)

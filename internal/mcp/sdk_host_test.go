@@ -147,3 +147,34 @@ func (bridgeFunc) Attach(string, func(json.RawMessage)) func() { return func() {
 func sdkServer(name string) Server {
 	return Server{Name: name, Scope: ScopeDynamic, Source: "sdk", Config: ServerConfig{Type: TypeSDK, Name: name}}
 }
+
+// manifestHost is a fakeHost that also has the SDK's handshake manifests.
+type manifestHost struct {
+	*fakeHost
+	manifests map[string]json.RawMessage
+}
+
+func (h manifestHost) Manifest(server string) json.RawMessage {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	m := h.manifests[server]
+	delete(h.manifests, server)
+	return m
+}
+
+// preInit makes the handshake with servers as the SDK does when it
+// captures their manifests, and forgets it was sent.
+func (h *fakeHost) preInit(t *testing.T, names ...string) {
+	for _, name := range names {
+		_, err := h.Send(context.Background(), name, json.RawMessage(`{"jsonrpc":"2.0","id":"sdk-init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"sdk","version":"1"}}}`))
+		if err == nil {
+			_, err = h.Send(context.Background(), name, json.RawMessage(`{"jsonrpc":"2.0","method":"notifications/initialized"}`))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.mu.Lock()
+	h.sent = nil
+	h.mu.Unlock()
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -214,5 +215,47 @@ func TestWithSDK(t *testing.T) {
 	l.WithSDK([]string{"calc", "bad name"})
 	if len(l.Servers) != 1 || l.Servers[0].Config.Transport() != TypeSDK || len(l.Problems) != 1 {
 		t.Errorf("servers %+v problems %v", l.Servers, l.Problems)
+	}
+}
+
+// With the SDK's manifest the handshake is answered from it, as Claude
+// Code does: the host is sent only the calls (the server itself was
+// initialised by the SDK); a manifest without a tool list still lists the
+// tools through the host; a malformed one is ignored.
+func TestSDKManifest(t *testing.T) {
+	h := newFakeHost(t, "inproc", "half", "junk")
+	h.preInit(t, "inproc", "half")
+	mh := manifestHost{fakeHost: h, manifests: map[string]json.RawMessage{
+		"inproc": json.RawMessage(`{"initializeResult":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"from-manifest","version":"9"}},` +
+			`"toolsListResult":{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]}}`),
+		"half": json.RawMessage(`{"initializeResult":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"half","version":"1"}}}`),
+		"junk": json.RawMessage(`[1,2]`),
+	}}
+	m := startSDK(t, mh, generous, sdkServer("inproc"), sdkServer("half"), sdkServer("junk"))
+	st := m.Status()
+	byName := map[string]Status{}
+	for _, s := range st {
+		byName[s.Name] = s
+	}
+	if s := byName["inproc"]; s.State != StateConnected || s.ServerName != "from-manifest" || !slices.Equal(s.Tools, []string{"echo"}) {
+		t.Errorf("inproc %+v", s)
+	}
+	if s := byName["half"]; s.State != StateConnected || s.ServerName != "half" || len(s.Tools) != 6 {
+		t.Errorf("half %+v", s)
+	}
+	if s := byName["junk"]; s.State != StateConnected || s.ServerName != "fixture" {
+		t.Errorf("junk %+v", s)
+	}
+	if got := textOf(t)(m.Call(context.Background(), "inproc", "echo", json.RawMessage(`{"text":"hi"}`), nil)); got != "echo: hi" {
+		t.Errorf("echo = %q", got)
+	}
+	// inproc: only its call; half: tools/list; junk: the whole handshake.
+	want := map[string]int{"initialize": 1, "notifications/initialized": 1, "tools/list": 2, "tools/call": 1}
+	got := map[string]int{}
+	for _, m := range h.methods() {
+		got[m]++
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("sent to the host %v, want %v", got, want)
 	}
 }

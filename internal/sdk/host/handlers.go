@@ -75,6 +75,7 @@ func (h *Host) initialize(ctx context.Context, id string, raw json.RawMessage) {
 		}
 	} else {
 		h.init = &r
+		h.mcp.setManifests(r.SDKMCPManifests)
 	}
 	resp.SessionState = h.current
 	done := make(chan struct{})

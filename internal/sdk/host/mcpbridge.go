@@ -28,8 +28,9 @@ var mcpAck = map[string]json.RawMessage{"mcp_response": json.RawMessage(`{"jsonr
 type bridge struct {
 	box *outbox
 
-	mu   sync.Mutex
-	recv map[string]*receiver
+	mu        sync.Mutex
+	recv      map[string]*receiver
+	manifests map[string]json.RawMessage // initialize's, each used once
 }
 
 // receiver is one attached connection.
@@ -69,6 +70,22 @@ func (b *bridge) Attach(server string, recv func(json.RawMessage)) func() {
 		}
 		b.mu.Unlock()
 	}
+}
+
+// setManifests keeps initialize's server manifests.
+func (b *bridge) setManifests(m map[string]json.RawMessage) {
+	b.mu.Lock()
+	b.manifests = m
+	b.mu.Unlock()
+}
+
+// Manifest returns a server's manifest once (mcp.SDKManifests).
+func (b *bridge) Manifest(server string) json.RawMessage {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	m := b.manifests[server]
+	delete(b.manifests, server)
+	return m
 }
 
 // deliver hands the host's message to its server's connection.

@@ -166,3 +166,22 @@ func TestMCPStatusEntries(t *testing.T) {
 	}
 	s.finish()
 }
+
+// initialize's sdkMcpServerManifests are offered to the transport once
+// per server.
+func TestMCPBridgeManifests(t *testing.T) {
+	s := start(t, false, Options{})
+	s.send(request("i1", `{"subtype":"initialize","sdkMcpServers":["calc"],"sdkMcpServerManifests":{"calc":{"initializeResult":{"serverInfo":{"name":"calc"}}}}}`))
+	s.expect("control_response", "success")
+	man, ok := s.setup.MCP.(mcp.SDKManifests)
+	if !ok {
+		t.Fatal("the bridge offers no manifests")
+	}
+	if m := string(man.Manifest("calc")); !strings.Contains(m, `"serverInfo":{"name":"calc"}`) {
+		t.Errorf("manifest = %s", m)
+	}
+	if m := man.Manifest("calc"); m != nil {
+		t.Errorf("a second Manifest = %s, want none", m)
+	}
+	s.finish()
+}
