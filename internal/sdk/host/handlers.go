@@ -12,26 +12,67 @@ import (
 	"corvid/internal/permission"
 )
 
-// control answers one request from the host, exactly once.
+// control answers one request from the host, exactly once, in the order
+// they came: while initialize opens the conversation, the requests after
+// it wait in order off the input loop (see inOrder). An mcp_message is
+// answered at once: opening may be waiting for it.
 func (h *Host) control(ctx context.Context, env envelope) {
 	var st subtype
 	if err := json.Unmarshal(env.Request, &st); err != nil {
 		h.respond(env.RequestID, nil, fmt.Errorf("malformed control request: %v", err))
 		return
 	}
-	if st.Subtype == "initialize" {
+	switch st.Subtype {
+	case "mcp_message":
+		body, err := h.mcp.deliver(env.Request)
+		h.respond(env.RequestID, body, err)
+	case "initialize":
 		h.initialize(ctx, env.RequestID, env.Request)
+	default:
+		h.inOrder(false, func() {
+			body, err := h.handle(ctx, st.Subtype, env.Request)
+			h.respond(env.RequestID, body, err)
+		})
+	}
+}
+
+// inOrder runs f after the requests still being answered: at once when
+// there are none and !async, else on a goroutine that waits for them.
+// Turns wait for them too (see turns).
+func (h *Host) inOrder(async bool, f func()) {
+	h.mu.Lock()
+	prev := h.tail
+	if !async && (prev == nil || closed(prev)) {
+		h.mu.Unlock()
+		f()
 		return
 	}
-	body, err := h.handle(ctx, st.Subtype, env.Request)
-	h.respond(env.RequestID, body, err)
+	done := make(chan struct{})
+	h.tail = done
+	h.ctl.Add(1)
+	h.mu.Unlock()
+	go func() {
+		defer h.ctl.Done()
+		defer close(done)
+		if prev != nil {
+			<-prev
+		}
+		f()
+	}()
+}
+
+func closed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
 }
 
 // handle runs a request by subtype.
 func (h *Host) handle(ctx context.Context, sub string, raw json.RawMessage) (any, error) {
 	switch sub {
-	case "mcp_message":
-		return h.mcp.deliver(raw)
 	case "interrupt":
 		return h.interrupt(raw)
 	case "set_permission_mode":
@@ -78,15 +119,8 @@ func (h *Host) initialize(ctx context.Context, id string, raw json.RawMessage) {
 		h.mcp.setManifests(r.SDKMCPManifests)
 	}
 	resp.SessionState = h.current
-	done := make(chan struct{})
-	h.initAnswered = done
 	h.mu.Unlock()
-	h.ctl.Add(1)
-	go func() {
-		defer h.ctl.Done()
-		defer close(done)
-		h.respond(id, h.opened(ctx, resp), nil)
-	}()
+	h.inOrder(true, func() { h.respond(id, h.opened(ctx, resp), nil) })
 }
 
 // opened opens the conversation, so that initialize's answer reports its

@@ -41,9 +41,10 @@ type Host struct {
 	openMode    permission.Mode // the mode the conversation opened with
 	echoes      []echo          // the starting turn's messages, to replay after its init
 	current     string          // the session state: idle, running, requires_action
-	// initAnswered closes once the latest initialize was answered: no
-	// turn starts before (Claude Code answers it first).
-	initAnswered chan struct{}
+	// tail closes once the latest control request waiting off the input
+	// loop was answered (initialize and those after it): no turn starts
+	// before, as Claude Code answers them first.
+	tail chan struct{}
 }
 
 // queued is a user message waiting for its turn.
@@ -102,10 +103,10 @@ func (h *Host) turns(ctx context.Context) (event.Result, error) {
 			return h.failed(err), err
 		}
 		h.mu.Lock()
-		answered := h.initAnswered
+		tail := h.tail
 		h.mu.Unlock()
-		if answered != nil {
-			<-answered
+		if tail != nil {
+			<-tail
 		}
 		h.mu.Lock()
 		h.echoes = q.echoes

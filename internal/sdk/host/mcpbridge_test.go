@@ -50,9 +50,17 @@ func TestMCPBridgeDuringOpen(t *testing.T) {
 	if msg["method"] != "initialize" || msg["id"] != float64(1) {
 		t.Fatalf("message = %v", msg)
 	}
+	// Requests after initialize are answered after it, in order.
+	s.send(request("p1", `{"subtype":"set_permission_mode","mode":"plan"}`))
+	s.send(request("m1", `{"subtype":"mcp_status"}`))
 	s.send(success(id, `{"mcp_response":{"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"calc"}}}}`))
-	if m := s.expect("control_response", "success"); !contains(m, `"request_id":"i1"`) {
-		t.Fatalf("initialize answer = %v", m)
+	for _, want := range []string{"i1", "p1", "m1"} {
+		if m := s.expect("control_response", "success"); !contains(m, `"request_id":"`+want+`"`) {
+			t.Fatalf("answer = %v, want the one to %s", m, want)
+		}
+	}
+	if mode := s.conv.Info().PermissionMode; mode != "plan" {
+		t.Errorf("mode = %q: set_permission_mode did not reach the opened conversation", mode)
 	}
 	if r := string(<-got); !strings.Contains(r, `"serverInfo":{"name":"calc"}`) {
 		t.Errorf("the server's reply reached the connection as %s", r)
