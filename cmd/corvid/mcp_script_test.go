@@ -12,6 +12,9 @@ import (
 // installed by `npm ci` in .ci/run).
 var mcpServersDir, _ = filepath.Abs("../../mcptest/servers")
 
+// claudeCodeRec holds Claude Code's recorded behaviour (the oracle).
+var claudeCodeRec, _ = filepath.Abs("../../testdata/mcp/claudecode")
+
 // TestMCPScripts runs testdata/mcp/*.txtar: the real binary with real MCP
 // servers (@modelcontextprotocol/server-everything and -filesystem, and
 // mcptest/servers/fixture.js for misbehaving servers) against the fake
@@ -35,6 +38,8 @@ func TestMCPScripts(t *testing.T) {
 			env.Setenv("HOME", env.WorkDir+"/home")
 			env.Setenv("MCPBIN", bin)
 			env.Setenv("MCPFIXTURE", filepath.Join(mcpServersDir, "fixture.js"))
+			env.Setenv("MCPGATE", filepath.Join(mcpServersDir, "gate.js"))
+			env.Setenv("CLAUDECODE_REC", claudeCodeRec)
 			return nil
 		},
 	})

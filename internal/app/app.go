@@ -10,6 +10,7 @@ import (
 
 	"corvid/internal/event"
 	"corvid/internal/hook"
+	"corvid/internal/mcp"
 	"corvid/internal/permission"
 )
 
@@ -99,4 +100,12 @@ type Options struct {
 	// StrictMCPConfig uses only them (--strict-mcp-config).
 	MCPConfig       []string
 	StrictMCPConfig bool
+	// SDKMCP serves the MCP servers of type "sdk" (an Agent SDK host's
+	// in-process servers); SDKMCPServers are the ones the host named in
+	// initialize. Nil: such servers fail with a reason.
+	SDKMCP        mcp.SDKBridge
+	SDKMCPServers []string
+	// PermissionPromptTool is --permission-prompt-tool mcp__server__tool:
+	// the MCP tool that answers permission questions ("": none).
+	PermissionPromptTool string
 }

@@ -36,6 +36,7 @@ func startMCP(opts Options, env environment, s *config.Settings, sessionDir stri
 	if err != nil {
 		return nil, nil, err
 	}
+	loaded.WithSDK(opts.SDKMCPServers)
 	for _, p := range loaded.Problems {
 		warnf(opts, "warning: MCP: %v\n", p)
 	}
@@ -44,7 +45,7 @@ func startMCP(opts Options, env environment, s *config.Settings, sessionDir stri
 	}
 	timeout := millis(env.int("MCP_TIMEOUT"))
 	m := mcp.Start(loaded, mcp.Options{ProjectDir: opts.Cwd, Environ: mcpEnviron(s), Getenv: lookup(env),
-		LogDir: filepath.Join(sessionDir, "mcp-logs"), StartTimeout: timeout, Version: version.Corvid,
+		LogDir: filepath.Join(sessionDir, "mcp-logs"), StartTimeout: timeout, Version: version.Corvid, SDK: opts.SDKMCP,
 		Warn: func(server string, err error) { warnf(opts, "warning: MCP server %q: %v\n", server, err) }})
 	wait := defaultMCPWait
 	if timeout > 0 {

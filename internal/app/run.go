@@ -188,6 +188,10 @@ func configure(opts Options) (s *setup, err error) {
 		}()
 	}
 	pcfg := permissionConfig(opts, settings, mode, described)
+	prompt, err := withPromptTool(opts, &pcfg)
+	if err != nil {
+		return nil, err
+	}
 	pcfg.Asker = withHookAsker(pcfg.Asker, s.hooks)
 	gate, errs := permission.New(pcfg)
 	for _, e := range errs {
@@ -228,6 +232,7 @@ func configure(opts Options) (s *setup, err error) {
 		s.close()
 		return nil, err
 	}
+	s.bindPromptTool(opts, prompt)
 	s.stopSweep = startSweep(env, cleanupPeriod(opts, settings), s.engine.SessionDir)
 	ag.bind(opts, s)
 	s.agents = ag

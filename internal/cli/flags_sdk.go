@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 
+	"corvid/internal/tools/mcptool"
+
 	"github.com/spf13/pflag"
 )
 
@@ -82,8 +84,12 @@ func checkSDK(f *flags, inv *invocation, _ env) error {
 	case tool == "stdio":
 		return usagef("Error: --permission-prompt-tool stdio requires --input-format=stream-json")
 	default:
-		// It would change who approves tool calls: refused, not ignored.
-		return usagef("Error: --permission-prompt-tool %s is not supported yet (only stdio)", tool)
+		// An MCP tool answers the questions; a value that names none would
+		// change who approves tool calls: refused, not ignored.
+		if _, err := mcptool.NewPromptTool(tool); err != nil {
+			return usagef("Error: %v", err)
+		}
+		inv.opts.PermissionPromptTool = tool
 	}
 	return nil
 }

@@ -34,6 +34,7 @@ func (c *CLI) serveHost(hardCtx context.Context, inv *invocation, interrupt <-ch
 	open := func(ctx context.Context, s host.Setup) (host.Conversation, error) {
 		o := base
 		o.Sink, o.Asker, o.Hooks = s.Sink, s.Asker, s.Hooks
+		o.SDKMCP, o.SDKMCPServers = s.MCP, s.SDKMCPServers
 		if s.HasSystemPrompt && !o.HasSystemPrompt {
 			o.SystemPrompt, o.HasSystemPrompt = s.SystemPrompt, true
 		}

@@ -68,8 +68,8 @@ func TestUsageErrors(t *testing.T) {
 			"Error: --session-id can only be used with --continue or --resume if --fork-session is also given\n"},
 		{"permission prompt tool", []string{"-p", "--permission-prompt-tool", "stdio", "hi"},
 			"Error: --permission-prompt-tool stdio requires --input-format=stream-json\n"},
-		{"permission prompt mcp tool", []string{"-p", "--permission-prompt-tool", "mcp__s__t", "hi"},
-			"Error: --permission-prompt-tool mcp__s__t is not supported yet (only stdio)\n"},
+		{"permission prompt tool not mcp", []string{"-p", "--permission-prompt-tool", "approve", "hi"},
+			"Error: --permission-prompt-tool: not an MCP tool name: \"approve\" (want mcp__<server>__<tool>, or stdio)\n"},
 		{"missing value", []string{"-p", "--model"}, "Error: flag needs an argument: --model\n"},
 	}
 	for _, tt := range tests {

@@ -26,6 +26,7 @@ const (
 	ScopeProject Scope = "project"
 	ScopeUser    Scope = "user"
 	ScopeDynamic Scope = "dynamic" // --mcp-config
+	ScopeSDK     Scope = "sdk"     // an Agent SDK host's in-process servers
 )
 
 // ServerConfig is one entry of an "mcpServers" object.
@@ -36,6 +37,9 @@ type ServerConfig struct {
 	Env     map[string]string `json:"env,omitempty"`
 	URL     string            `json:"url,omitempty"`
 	Headers map[string]string `json:"headers,omitempty"`
+	// Name is an sdk entry's server name as the host knows it (the SDKs
+	// write {"type":"sdk","name":…}); the entry's key is what is used.
+	Name string `json:"name,omitempty"`
 	// Timeout is the start-up timeout in milliseconds (0: MCP_TIMEOUT).
 	Timeout int `json:"timeout,omitempty"`
 }
@@ -73,7 +77,7 @@ func (c ServerConfig) Validate() error {
 		}
 	case TypeSDK:
 	default:
-		return fmt.Errorf("%w: unknown type %q (want stdio, http or sse)", ErrConfig, c.Type)
+		return fmt.Errorf("%w: unknown type %q (want stdio, http, sse or sdk)", ErrConfig, c.Type)
 	}
 	if c.Timeout < 0 {
 		return fmt.Errorf("%w: negative timeout", ErrConfig)

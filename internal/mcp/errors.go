@@ -31,3 +31,10 @@ type ProtocolError struct {
 func (e *ProtocolError) Error() string { return fmt.Sprintf("%v: %q", ErrProtocol, e.Got) }
 
 func (e *ProtocolError) Is(target error) bool { return target == ErrProtocol }
+
+// errWireClosed ends a wire corvid closed.
+var errWireClosed = errors.New("the connection was closed")
+
+// ErrNoSDKHost marks a server of type "sdk" in a session that no Agent
+// SDK host drives: only a host can serve it.
+var ErrNoSDKHost = errors.New(`a server of type "sdk" runs inside an Agent SDK host, and this session has none`)

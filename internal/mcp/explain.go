@@ -19,6 +19,8 @@ func (c *conn) explain(ctx context.Context, err error) error {
 		hint = "; its stderr is in " + c.logPath()
 	}
 	switch {
+	case c.srv.Config.Transport() == TypeSDK:
+		return c.explainSDK(ctx, err)
 	case errors.Is(err, ErrNotFound), errors.Is(err, ErrConfig):
 		return fmt.Errorf("%w: install it or fix \"command\" in %s", err, c.srv.Source)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):

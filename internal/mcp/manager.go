@@ -120,8 +120,9 @@ func (m *Manager) Status() []Status {
 }
 
 // scopeRank orders statuses as Claude Code 2.1.332 lists them in
-// system/init: user, project, local, then --mcp-config servers.
-var scopeRank = map[Scope]int{ScopeUser: 0, ScopeProject: 1, ScopeLocal: 2, ScopeDynamic: 3}
+// system/init: user, project, local, then --mcp-config servers (then the
+// SDK host's own).
+var scopeRank = map[Scope]int{ScopeUser: 0, ScopeProject: 1, ScopeLocal: 2, ScopeDynamic: 3, ScopeSDK: 4}
 
 // ServerTool is one tool of a connected server.
 type ServerTool struct {

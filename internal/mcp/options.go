@@ -27,6 +27,9 @@ type Options struct {
 	// Warn receives problems that do not stop a server (missing
 	// variables, tools left out). Optional.
 	Warn func(server string, err error)
+	// SDK serves the servers of type "sdk" (an Agent SDK host's
+	// in-process servers); nil: they fail with ErrNoSDKHost.
+	SDK SDKBridge
 	// Changed is called after a server's tool list changed. Optional.
 	Changed func(server string)
 }

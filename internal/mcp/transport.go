@@ -31,6 +31,11 @@ func (c *conn) dialWire(ctx context.Context, cfg ServerConfig) (wire, error) {
 		return newHTTPWire(cfg.URL, cfg.Headers), nil
 	case TypeSSE:
 		return dialSSE(ctx, cfg.URL, cfg.Headers)
+	case TypeSDK:
+		if c.o.SDK == nil {
+			return nil, ErrNoSDKHost
+		}
+		return newSDKWire(c.o.SDK, c.srv.Name), nil
 	}
 	return nil, fmt.Errorf("%w: transport %q is not supported here", ErrConfig, cfg.Transport())
 }

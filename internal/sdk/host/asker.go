@@ -35,15 +35,6 @@ type ruleValue struct {
 	RuleContent *string `json:"ruleContent,omitempty"`
 }
 
-// permissionResult is the host's answer to can_use_tool.
-type permissionResult struct {
-	Behavior           string             `json:"behavior"`
-	UpdatedInput       json.RawMessage    `json:"updatedInput"`
-	UpdatedPermissions []permissionUpdate `json:"updatedPermissions"`
-	Message            string             `json:"message"`
-	Interrupt          bool               `json:"interrupt"`
-}
-
 // asker asks the host about calls that need approval
 // (--permission-prompt-tool stdio).
 type asker struct {
@@ -69,39 +60,11 @@ func (a asker) Ask(ctx context.Context, q permission.Question) (permission.Answe
 	if err != nil {
 		return permission.Answer{}, err
 	}
-	var r permissionResult
-	if err := json.Unmarshal(body, &r); err != nil {
+	ans, err := permission.DecodeResult(body)
+	if err != nil {
 		return permission.Answer{}, fmt.Errorf("host: can_use_tool answer: %w", err)
 	}
-	return answerOf(r)
-}
-
-// answerOf converts the host's PermissionResult.
-func answerOf(r permissionResult) (permission.Answer, error) {
-	switch r.Behavior {
-	case "allow":
-		ans := permission.Answer{Allow: true}
-		if len(r.UpdatedInput) > 0 && string(r.UpdatedInput) != "null" {
-			var obj map[string]json.RawMessage
-			if err := json.Unmarshal(r.UpdatedInput, &obj); err != nil {
-				return permission.Answer{}, fmt.Errorf("host: updatedInput is not an object: %w", err)
-			}
-			ans.UpdatedInput = r.UpdatedInput
-		}
-		for _, u := range r.UpdatedPermissions {
-			if u.Type != "addRules" || u.Behavior != "allow" {
-				continue // only added allow rules are honoured
-			}
-			for _, rv := range u.Rules {
-				ans.Rules = append(ans.Rules, rv.text())
-			}
-			ans.Destination = permission.Destination(u.Destination)
-		}
-		return ans, nil
-	case "deny":
-		return permission.Answer{Message: r.Message, Interrupt: r.Interrupt}, nil
-	}
-	return permission.Answer{}, fmt.Errorf("host: can_use_tool answer has behavior %q", r.Behavior)
+	return ans, nil
 }
 
 // rulesOf splits rules as written into PermissionUpdate rule values.
@@ -117,13 +80,6 @@ func rulesOf(rules []string) []ruleValue {
 		out = append(out, ruleValue{ToolName: name, RuleContent: &c})
 	}
 	return out
-}
-
-func (v ruleValue) text() string {
-	if v.RuleContent == nil {
-		return v.ToolName
-	}
-	return v.ToolName + "(" + *v.RuleContent + ")"
 }
 
 // hookCallback is the hook_callback request.

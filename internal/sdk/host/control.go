@@ -43,6 +43,10 @@ func (b *outbox) request(ctx context.Context, body any) (json.RawMessage, error)
 	b.pending[id] = ch
 	b.mu.Unlock()
 	b.out.frame(controlRequest{Type: typeControlRequest, RequestID: id, Request: body})
+	if b.out.Err() != nil { // the host stopped reading: no answer can come
+		b.forget(id)
+		return nil, ErrHostGone
+	}
 	select {
 	case r := <-ch:
 		return r.body, r.err

@@ -13,3 +13,12 @@ var (
 	// ErrLineTooLong is an input line over MaxLine.
 	ErrLineTooLong = errors.New("host: input line too long")
 )
+
+var (
+	// ErrNoMCPResponse is an answer to mcp_message without the server's
+	// JSON-RPC message.
+	ErrNoMCPResponse = errors.New("host: mcp_message answer without an mcp_response")
+	// ErrNoMCPServer is the host's mcp_message for a server corvid is not
+	// connected to.
+	ErrNoMCPServer = errors.New("host: no connected SDK MCP server")
+)

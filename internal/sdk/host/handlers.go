@@ -10,22 +10,33 @@ import (
 	"corvid/internal/permission"
 )
 
-// control answers one request from the host, exactly once.
+// control answers one request from the host, exactly once, in the order
+// they came: while initialize opens the conversation, the requests after
+// it wait in order off the input loop (see inOrder). An mcp_message is
+// answered at once: opening may be waiting for it.
 func (h *Host) control(ctx context.Context, env envelope) {
 	var st subtype
 	if err := json.Unmarshal(env.Request, &st); err != nil {
 		h.respond(env.RequestID, nil, fmt.Errorf("malformed control request: %v", err))
 		return
 	}
-	body, err := h.handle(ctx, st.Subtype, env.Request)
-	h.respond(env.RequestID, body, err)
+	switch st.Subtype {
+	case "mcp_message":
+		body, err := h.mcp.deliver(env.Request)
+		h.respond(env.RequestID, body, err)
+	case "initialize":
+		h.initialize(ctx, env.RequestID, env.Request)
+	default:
+		h.inOrder(false, func() {
+			body, err := h.handle(ctx, st.Subtype, env.Request)
+			h.respond(env.RequestID, body, err)
+		})
+	}
 }
 
 // handle runs a request by subtype.
 func (h *Host) handle(ctx context.Context, sub string, raw json.RawMessage) (any, error) {
 	switch sub {
-	case "initialize":
-		return h.initialize(ctx, raw)
 	case "interrupt":
 		return h.interrupt(raw)
 	case "set_permission_mode":
@@ -49,10 +60,15 @@ type unknownSubtype string
 func (u unknownSubtype) Error() string        { return "Unsupported control request subtype: " + string(u) }
 func (u unknownSubtype) Is(target error) bool { return target == ErrUnknownSubtype }
 
-func (h *Host) initialize(ctx context.Context, raw json.RawMessage) (any, error) {
+// initialize records the host's initialize at once (a message that
+// follows is run with it) and opens the conversation and answers in a
+// goroutine: opening may ask the host things (its MCP servers'
+// handshakes), whose answers the input loop must stay free to read.
+func (h *Host) initialize(ctx context.Context, id string, raw json.RawMessage) {
 	var r initRequest
 	if err := json.Unmarshal(raw, &r); err != nil {
-		return nil, fmt.Errorf("malformed initialize: %v", err)
+		h.respond(id, nil, fmt.Errorf("malformed initialize: %v", err))
+		return
 	}
 	h.mu.Lock()
 	resp := initAnswer(r, h.opts.APIKeySource)
@@ -64,22 +80,28 @@ func (h *Host) initialize(ctx context.Context, raw json.RawMessage) (any, error)
 		}
 	} else {
 		h.init = &r
+		h.mcp.setManifests(r.SDKMCPManifests)
 	}
 	resp.SessionState = h.current
 	h.mu.Unlock()
-	// The conversation opens now, with what initialize asked for, so the
-	// answer reports its live mode; one that cannot open says so at the
-	// first turn, as before.
-	if conv, err := h.conversation(ctx); err == nil {
-		in := conv.Info()
-		resp.PermissionMode = in.PermissionMode
-		resp.Agents = withAgentNames(resp.Agents, in.Agents)
-		resp.Commands = withCustom(resp.Commands, in.Commands)
-		if in.OutputStyle != "" {
-			resp.OutputStyle = in.OutputStyle
-		}
+	h.inOrder(true, func() { h.respond(id, h.opened(ctx, resp), nil) })
+}
+
+// opened opens the conversation, so that initialize's answer reports its
+// live mode; one that cannot open says so at the first turn, as before.
+func (h *Host) opened(ctx context.Context, resp initResponse) initResponse {
+	conv, err := h.conversation(ctx)
+	if err != nil {
+		return resp
 	}
-	return resp, nil
+	in := conv.Info()
+	resp.PermissionMode = in.PermissionMode
+	resp.Agents = withAgentNames(resp.Agents, in.Agents)
+	resp.Commands = withCustom(resp.Commands, in.Commands)
+	if in.OutputStyle != "" {
+		resp.OutputStyle = in.OutputStyle
+	}
+	return resp
 }
 
 // interrupt stops the running turn; cancel_queued also drops the queue.
@@ -181,34 +203,6 @@ func (h *Host) setThinking(ctx context.Context, raw json.RawMessage) (any, error
 	}
 	conv.SetMaxThinkingTokens(n)
 	return nil, nil
-}
-
-// mcpServer is one entry of mcp_status.
-type mcpServer struct {
-	Name   string `json:"name"`
-	Status string `json:"status"`
-	Error  string `json:"error,omitempty"`
-}
-
-// mcpStatus reports the conversation's MCP servers (once it is open) and
-// the host's in-process SDK servers, which corvid does not bridge yet.
-func (h *Host) mcpStatus() any {
-	h.mu.Lock()
-	conv, init := h.conv, h.init
-	h.mu.Unlock()
-	list := []mcpServer{}
-	if conv != nil {
-		for _, s := range conv.Info().MCPServers {
-			list = append(list, mcpServer{Name: s.Name, Status: s.Status, Error: s.Error})
-		}
-	}
-	if init != nil {
-		for _, name := range init.SDKMCPServers {
-			list = append(list, mcpServer{Name: name, Status: "failed",
-				Error: "corvid does not bridge SDK in-process MCP servers (type sdk) yet"})
-		}
-	}
-	return map[string]any{"mcpServers": list}
 }
 
 // contextUsage reports the context's size after the latest response.

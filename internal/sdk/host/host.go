@@ -18,6 +18,13 @@ type Host struct {
 	opts Options
 	out  *writer
 	box  *outbox
+	mcp  *bridge // the host's in-process MCP servers
+	// openMu is held while the conversation opens (h.mu is not: the
+	// input is read meanwhile, so the host's answers to the requests
+	// opening sends, such as its MCP servers' handshakes, arrive).
+	openMu sync.Mutex
+	// ctl are the goroutines answering initialize.
+	ctl sync.WaitGroup
 
 	mu      sync.Mutex
 	init    *initRequest
@@ -34,6 +41,10 @@ type Host struct {
 	openMode    permission.Mode // the mode the conversation opened with
 	echoes      []echo          // the starting turn's messages, to replay after its init
 	current     string          // the session state: idle, running, requires_action
+	// tail closes once the latest control request waiting off the input
+	// loop was answered (initialize and those after it): no turn starts
+	// before, as Claude Code answers them first.
+	tail chan struct{}
 }
 
 // queued is a user message waiting for its turn.
@@ -57,12 +68,14 @@ func Run(ctx context.Context, opts Options) (event.Result, error) {
 	h := &Host{opts: opts, wake: make(chan struct{}, 1), current: stateIdle}
 	h.out = newWriter(opts.Out, opts.Render, h.hostGone)
 	h.box = newOutbox(h.out)
+	h.mcp = newBridge(h.box)
 	readDone := make(chan struct{})
 	go func() {
 		defer close(readDone)
 		h.read(ctx)
 	}()
 	res, err := h.turns(ctx)
+	h.ctl.Wait()
 	h.closeConversation()
 	if err == nil {
 		err = h.out.Err()
@@ -88,6 +101,12 @@ func (h *Host) turns(ctx context.Context) (event.Result, error) {
 		conv, err := h.conversation(ctx)
 		if err != nil {
 			return h.failed(err), err
+		}
+		h.mu.Lock()
+		tail := h.tail
+		h.mu.Unlock()
+		if tail != nil {
+			<-tail
 		}
 		h.mu.Lock()
 		h.echoes = q.echoes
@@ -158,16 +177,39 @@ func (h *Host) signal() {
 
 // conversation opens the conversation on first use.
 func (h *Host) conversation(ctx context.Context) (Conversation, error) {
+	h.openMu.Lock()
+	defer h.openMu.Unlock()
+	return h.openLocked(ctx)
+}
+
+// openLocked opens the conversation unless it is open; the caller holds
+// openMu.
+func (h *Host) openLocked(ctx context.Context) (Conversation, error) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	if h.conv != nil || h.openErr != nil {
+		defer h.mu.Unlock()
 		return h.conv, h.openErr
 	}
-	s := Setup{Sink: h.publish}
+	s := h.setup()
+	h.mu.Unlock()
+	conv, err := h.opts.Open(ctx, s)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.conv, h.openErr = conv, err
+	if conv != nil {
+		h.openMode = permission.Mode(conv.Info().PermissionMode)
+	}
+	return conv, err
+}
+
+// setup is what the conversation opens with; the caller holds h.mu.
+func (h *Host) setup() Setup {
+	s := Setup{Sink: h.publish, MCP: h.mcp}
 	if h.opts.PromptTool {
 		s.Asker = asker{box: h.box, state: h.state}
 	}
 	if h.init != nil {
+		s.SDKMCPServers = h.init.SDKMCPServers
 		s.SystemPrompt, s.HasSystemPrompt = h.init.systemPrompt()
 		if h.init.AppendSystemPrompt != nil {
 			s.AppendSystemPrompt = *h.init.AppendSystemPrompt
@@ -182,11 +224,7 @@ func (h *Host) conversation(ctx context.Context) (Conversation, error) {
 			s.Hooks = hook.New(hookRunner{box: h.box}, m, h.hookCommon)
 		}
 	}
-	h.conv, h.openErr = h.opts.Open(ctx, s)
-	if h.conv != nil {
-		h.openMode = permission.Mode(h.conv.Info().PermissionMode)
-	}
-	return h.conv, h.openErr
+	return s
 }
 
 // hookCommon describes the session to hooks.

@@ -13,12 +13,15 @@ import (
 
 // initRequest is the initialize request (the fields corvid uses).
 type initRequest struct {
-	Hooks              map[string][]hookMatcher `json:"hooks"`
-	SDKMCPServers      []string                 `json:"sdkMcpServers"`
-	Agents             map[string]agentDef      `json:"agents"`
-	SystemPrompt       json.RawMessage          `json:"systemPrompt"`
-	AppendSystemPrompt *string                  `json:"appendSystemPrompt"`
-	JSONSchema         json.RawMessage          `json:"jsonSchema"`
+	Hooks         map[string][]hookMatcher `json:"hooks"`
+	SDKMCPServers []string                 `json:"sdkMcpServers"`
+	// SDKMCPManifests are the handshakes the SDK made with its servers
+	// ({"initializeResult":…,"toolsListResult":…} by name).
+	SDKMCPManifests    map[string]json.RawMessage `json:"sdkMcpServerManifests"`
+	Agents             map[string]agentDef        `json:"agents"`
+	SystemPrompt       json.RawMessage            `json:"systemPrompt"`
+	AppendSystemPrompt *string                    `json:"appendSystemPrompt"`
+	JSONSchema         json.RawMessage            `json:"jsonSchema"`
 	// agentsJSON is the agents object as sent, for the conversation.
 	agentsJSON json.RawMessage
 }

@@ -7,6 +7,7 @@ import (
 
 	"corvid/internal/event"
 	"corvid/internal/hook"
+	"corvid/internal/mcp"
 	"corvid/internal/permission"
 	"corvid/internal/provider"
 	"corvid/internal/sdk"
@@ -38,6 +39,11 @@ type Setup struct {
 	AppendSystemPrompt string
 	// JSONSchema is initialize's jsonSchema (structured output).
 	JSONSchema json.RawMessage
+	// MCP carries messages to and from the host's in-process MCP
+	// servers (mcp_message): those initialize names in SDKMCPServers and
+	// the --mcp-config entries of type "sdk".
+	MCP           mcp.SDKBridge
+	SDKMCPServers []string
 	// AgentsJSON is initialize's agents (sub-agent definitions by name),
 	// as JSON; "" for none.
 	AgentsJSON string
