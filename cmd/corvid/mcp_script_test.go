@@ -35,6 +35,7 @@ func TestMCPScripts(t *testing.T) {
 			env.Setenv("HOME", env.WorkDir+"/home")
 			env.Setenv("MCPBIN", bin)
 			env.Setenv("MCPFIXTURE", filepath.Join(mcpServersDir, "fixture.js"))
+			env.Setenv("MCPSERVERS", mcpServersDir)
 			return nil
 		},
 	})

@@ -82,6 +82,7 @@ func (c *Conversation) Submit(ctx context.Context, prompt []provider.Block) even
 	if declined != nil {
 		return *declined
 	}
+	t.blocks = append(c.mcpResources(ctx, prompt), t.blocks...)
 	if t.model.ID != "" {
 		prev := c.eng.Model()
 		c.eng.SetModel(t.model)
@@ -145,8 +146,8 @@ func (c *Conversation) Info() event.Init {
 	cfg := &c.s.engine
 	return event.Init{SessionID: cfg.SessionID, Cwd: cfg.Cwd, Model: c.eng.Model().ID,
 		Tools: initToolNames(cfg.Tools.Names()), Agents: c.s.agents.names(), AgentTypes: c.s.agents.describe(), PermissionMode: string(c.s.gate.Mode()),
-		APIKeySource: cfg.APIKeySource, SlashCommands: cfg.SlashCommands,
-		Commands: c.s.cmds.describe(), Skills: c.s.cmds.set.SkillNames(), OutputStyle: c.s.style.Name,
+		APIKeySource: cfg.APIKeySource, SlashCommands: withMCPCommands(cfg.SlashCommands, c.s.mcp),
+		Commands: append(c.s.cmds.describe(), mcpCommands(c.s.mcp)...), Skills: c.s.cmds.set.SkillNames(), OutputStyle: c.s.style.Name,
 		MCPServers: mcpStatus(c.s.mcp), Hooks: c.s.hookConfigs}
 }
 

@@ -75,6 +75,11 @@ func (c *Conversation) customTurn(ctx context.Context, prompt []provider.Block) 
 		return t, nil
 	}
 	def, found := c.s.cmds.Lookup(name)
+	if !found {
+		if mt, declined, ok := c.mcpPromptTurn(ctx, name, args); ok {
+			return mt, declined
+		}
+	}
 	if !found || !def.UserInvocable {
 		note := provider.TextBlock(reminder(unknownCommand(name, c.s.cmds.set.UserNames())))
 		t.blocks = []provider.Block{note, prompt[0]}

@@ -161,3 +161,29 @@ func (c *conn) setPrompts(ps []Prompt) {
 	c.prompts = ps
 	c.mu.Unlock()
 }
+
+// RefreshPrompts lists one connected server's prompts again now (for a
+// /mcp__server__name not among the listed ones: the server may have
+// added it without notifying).
+func (m *Manager) RefreshPrompts(ctx context.Context, server string) error {
+	c, err := m.conn(server)
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	sess, init := c.sess, c.init
+	c.mu.Unlock()
+	if sess == nil || init == nil || init.Capabilities.Prompts == nil {
+		return fmt.Errorf("%w: MCP server %q offers no prompts now", ErrNotConnected, server)
+	}
+	ps, err := listPrompts(ctx, sess)
+	if err != nil {
+		return fmt.Errorf("MCP server %q: %w", server, err)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.sess == sess {
+		c.prompts = ps
+	}
+	return nil
+}
