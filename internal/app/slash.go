@@ -81,7 +81,7 @@ func (c *Conversation) customTurn(ctx context.Context, prompt []provider.Block) 
 		}
 	}
 	if !found || !def.UserInvocable {
-		note := provider.TextBlock(reminder(unknownCommand(name, c.s.cmds.set.UserNames())))
+		note := provider.TextBlock(reminder(unknownCommand(name, withMCPCommands(c.s.cmds.set.UserNames(), c.s.mcp))))
 		t.blocks = []provider.Block{note, prompt[0]}
 		return t, nil
 	}
