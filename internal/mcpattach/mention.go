@@ -17,8 +17,8 @@ type Mention struct {
 	URI    string
 }
 
-// Mentions finds the @server:uri mentions of text: an @ at the start or
-// after a blank, then a server name, a colon and the resource's URI up to
+// Mentions finds the @server:uri mentions of text: an @ at the start,
+// after a blank or after CJK punctuation, then a server name, a colon and the resource's URI up to
 // the next blank (or, written @"server:uri", up to the closing quote),
 // without trailing punctuation. known says whether a server is
 // configured; for another name the URI must look like scheme://…, so
@@ -45,7 +45,7 @@ func atWordStart(text string, i int) bool {
 		return true
 	}
 	r, _ := utf8.DecodeLastRuneInString(text[:i])
-	return unicode.IsSpace(r)
+	return unicode.IsSpace(r) || strings.ContainsRune("。、？！", r) // as Claude Code: CJK punctuation too
 }
 
 // mentionWord is the mention's text after the @ and how far it reaches.
@@ -60,7 +60,7 @@ func mentionWord(s string) (string, int) {
 	if end < 0 {
 		end = len(s)
 	}
-	return strings.TrimRight(s[:end], ".,;!?)]}\"'`"), end
+	return strings.TrimRight(s[:end], ".,:;!?)]}\"'`"), end
 }
 
 func parseMention(word string, known func(string) bool) (Mention, bool) {

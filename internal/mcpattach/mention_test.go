@@ -25,6 +25,8 @@ func TestMentions(t *testing.T) {
 		{"mail a@fs:x://y or @ or @src/main.go or @fs: or @:x://y", nil},
 		{"tab\t@fs:x://t\nline\n@fs:x://n", []Mention{m("fs", "x://t"), m("fs", "x://n")}},
 		{`unclosed @"fs:x://a b`, nil},
+		{"读一下。@fs:x://cjk：好", []Mention{m("fs", "x://cjk：好")}},
+		{"see @fs:x://colon: then", []Mention{m("fs", "x://colon")}},
 	} {
 		if got := Mentions(tc.text, known); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("Mentions(%q) = %v, want %v", tc.text, got, tc.want)

@@ -9,6 +9,9 @@ import (
 	"corvid/internal/provider"
 )
 
+// maxMessages bounds the messages of one prompt put in the turn.
+const maxMessages = 100
+
 // CommandName is the slash command of a server's prompt.
 func CommandName(server, prompt string) string { return "mcp__" + server + "__" + prompt }
 
@@ -68,12 +71,17 @@ func PromptTurn(cmd, args, server string, res *mcp.GetPromptResult, maxBytes int
 		head += "<command-args>" + args + "</command-args>\n"
 	}
 	out := []provider.Block{provider.TextBlock(head)}
-	left := orDefault(maxBytes, DefaultMaxBytes)
-	for _, msg := range res.Messages {
-		b := promptBlock(server, msg.Content)
+	bud := &budget{text: orDefault(maxBytes, DefaultMaxBytes), image: maxImages}
+	for i, msg := range res.Messages {
+		if i == maxMessages {
+			out = append(out, provider.TextBlock(fmt.Sprintf("[%d more messages of the prompt were not attached (at most %d are).]",
+				len(res.Messages)-maxMessages, maxMessages)))
+			break
+		}
+		b := bud.promptBlock(server, msg.Content)
 		if b.Type == provider.BlockText {
-			text, cut := clip(b.Text, left)
-			left -= len(text)
+			text, cut := clip(b.Text, bud.text)
+			bud.text -= len(text)
 			if cut {
 				out = append(out, provider.TextBlock(text+fmt.Sprintf("\n\n[The prompt's text was cut at %d bytes.]", orDefault(maxBytes, DefaultMaxBytes))))
 				break
@@ -88,27 +96,27 @@ func PromptTurn(cmd, args, server string, res *mcp.GetPromptResult, maxBytes int
 }
 
 // promptBlock is one content block of a prompt message.
-func promptBlock(server string, c mcp.Content) provider.Block {
+func (bud *budget) promptBlock(server string, c mcp.Content) provider.Block {
 	switch c.Type {
 	case "text":
 		return provider.TextBlock(c.Text)
 	case "image":
-		if img, ok := image(c.Data, c.MIMEType); ok {
+		if img, ok := bud.takeImage(c.Data, c.MIMEType); ok {
 			return img
 		}
-		return provider.TextBlock(fmt.Sprintf("[Image content: %s, not attached: not a type, size or encoding the model can take]", c.MIMEType))
+		return provider.TextBlock(fmt.Sprintf("[Image content: %s, not attached: not a type, size or encoding the model can take, or over the turn's %d MB of images]", c.MIMEType, maxImages>>20))
 	case "audio":
 		return provider.TextBlock(fmt.Sprintf("[Audio content: %s, not attached]", c.MIMEType))
 	case "resource_link":
 		return provider.TextBlock(fmt.Sprintf("[Resource link from %s: %s (%s)]", server, c.Name, c.URI))
 	case "resource":
-		return embedded(server, c.Resource)
+		return bud.embedded(server, c.Resource)
 	}
 	return provider.TextBlock(fmt.Sprintf("[Content of type %q, not attached]", c.Type))
 }
 
 // embedded is a resource a prompt message carries.
-func embedded(server string, r *mcp.ResourceContents) provider.Block {
+func (bud *budget) embedded(server string, r *mcp.ResourceContents) provider.Block {
 	if r == nil {
 		return provider.TextBlock(fmt.Sprintf("[Resource from %s: empty]", server))
 	}
@@ -116,7 +124,7 @@ func embedded(server string, r *mcp.ResourceContents) provider.Block {
 	if r.Blob == "" {
 		return provider.TextBlock(head + " " + r.Text)
 	}
-	if img, ok := image(r.Blob, r.MIMEType); ok {
+	if img, ok := bud.takeImage(r.Blob, r.MIMEType); ok {
 		return img
 	}
 	return provider.TextBlock(fmt.Sprintf("%s Binary content (%s, %d bytes), not attached", head, r.MIMEType, decodedLen(r.Blob)))

@@ -98,3 +98,16 @@ func TestPromptTurnCapped(t *testing.T) {
 		t.Fatalf("%d blocks, %d bytes", len(bs), total)
 	}
 }
+
+// TestPromptTurnManyMessages: at most maxMessages messages reach the
+// turn, with a note for the rest.
+func TestPromptTurnManyMessages(t *testing.T) {
+	res := &mcp.GetPromptResult{}
+	for range 250 {
+		res.Messages = append(res.Messages, mcp.PromptMessage{Content: mcp.Content{Type: "text", Text: "m"}})
+	}
+	bs := PromptTurn("p", "", "s", res, 0)
+	if len(bs) != 1+maxMessages+1 || !strings.Contains(bs[len(bs)-1].Text, "150 more messages") {
+		t.Fatalf("%d blocks, last %q", len(bs), bs[len(bs)-1].Text)
+	}
+}

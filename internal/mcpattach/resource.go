@@ -84,10 +84,39 @@ func (o Options) attach(ctx context.Context, r Reader, m Mention) []provider.Blo
 		return wrapped(m, "No content")
 	}
 	var out []provider.Block
+	b := &budget{text: orDefault(o.MaxBytes, DefaultMaxBytes), image: maxImages}
 	for i := range res.Contents {
-		out = append(out, contents(m, &res.Contents[i], orDefault(o.MaxBytes, DefaultMaxBytes))...)
+		if i == maxContents || b.text <= 0 {
+			out = append(out, provider.TextBlock(reminder(fmt.Sprintf("%d more items of this resource were not attached "+
+				"(at most %d items and %d bytes of text are); read them with ReadMcpResourceTool if you need them.",
+				len(res.Contents)-i, maxContents, orDefault(o.MaxBytes, DefaultMaxBytes)))))
+			break
+		}
+		out = append(out, b.contents(m, &res.Contents[i])...)
 	}
 	return out
+}
+
+// Bounds of what one resource attaches besides its text.
+const (
+	maxContents = 20       // items of one resource
+	maxImages   = 10 << 20 // decoded image bytes of one resource or prompt
+)
+
+// budget is what is left to attach for one resource or prompt.
+type budget struct {
+	text  int // bytes of text
+	image int // decoded bytes of images
+}
+
+// takeImage is an image block for data when it fits the budget.
+func (b *budget) takeImage(data, mime string) (provider.Block, bool) {
+	img, ok := image(data, mime)
+	if !ok || decodedLen(data) > b.image {
+		return provider.Block{}, false
+	}
+	b.image -= decodedLen(data)
+	return img, true
 }
 
 // Texts of the attachment, as Claude Code 2.1.332 words them.
@@ -98,18 +127,19 @@ const (
 
 // contents is one item of a resource: its text (capped, with a note when
 // cut), an image, or a note for other binary content.
-func contents(m Mention, c *mcp.ResourceContents, max int) []provider.Block {
+func (b *budget) contents(m Mention, c *mcp.ResourceContents) []provider.Block {
 	if c.Blob != "" || c.Text == "" && c.MIMEType != "" && !strings.HasPrefix(c.MIMEType, "text/") {
 		mime := c.MIMEType
 		if mime == "" {
 			mime = "application/octet-stream"
 		}
-		if img, ok := image(c.Blob, mime); ok {
+		if img, ok := b.takeImage(c.Blob, mime); ok {
 			return []provider.Block{provider.TextBlock(reminder("[Image content: " + mime + "]")), img}
 		}
 		return []provider.Block{provider.TextBlock(reminder("[Binary content: " + mime + "]"))}
 	}
-	text, cut := clip(c.Text, max)
+	text, cut := clip(c.Text, b.text)
+	b.text -= len(text)
 	last := readOnce
 	if cut {
 		last = fmt.Sprintf("The resource was cut: it has %d bytes and only the first %d are shown above. "+

@@ -150,3 +150,38 @@ func TestAttachInterrupted(t *testing.T) {
 		t.Fatalf("got %q", got)
 	}
 }
+
+// TestAttachManyItems: a resource of many items attaches at most
+// maxContents of them, within one text budget and one image budget.
+func TestAttachManyItems(t *testing.T) {
+	png := base64.StdEncoding.EncodeToString(make([]byte, 4<<20)) // 4 MB each
+	var cs []mcp.ResourceContents
+	for range 3 { // the third is over the image budget
+		cs = append(cs, mcp.ResourceContents{URI: "x://many", MIMEType: "image/png", Blob: png})
+	}
+	for range 30 {
+		cs = append(cs, mcp.ResourceContents{URI: "x://many", MIMEType: "text/plain", Text: strings.Repeat("t", 600)})
+	}
+	r := fakeReader{"fs x://many": &mcp.ReadResourceResult{Contents: cs}}
+	bs := Attach(context.Background(), r, "@fs:x://many", Options{Known: fsOnly, MaxBytes: 1000})
+	images, text := 0, 0
+	for _, b := range bs {
+		if b.Type == provider.BlockImage {
+			images++
+		}
+		text += len(b.Text)
+	}
+	if images != 2 {
+		t.Errorf("%d images attached, want 2 (10 MB budget)", images)
+	}
+	last := bs[len(bs)-1].Text
+	if !strings.Contains(last, "28 more items of this resource were not attached (at most 20 items and 1000 bytes of text are)") {
+		t.Errorf("last block %q", last)
+	}
+	if text > 3000 {
+		t.Errorf("%d bytes of text attached", text)
+	}
+	if got := strings.Count(strings.Join(texts(bs), ""), strings.Repeat("t", 600)); got != 1 {
+		t.Errorf("%d whole text items attached within a 1000-byte budget, want 1", got)
+	}
+}
