@@ -83,13 +83,19 @@ func (m *Manager) GetPrompt(ctx context.Context, server, name string, args map[s
 	return nil, fmt.Errorf("MCP server %q: %w", server, err)
 }
 
+// promptsListBound bounds the prompts/list made while connecting, so a
+// server that does not answer it connects anyway, without prompts.
+const promptsListBound = 5 * time.Second
+
 // loadPrompts lists a server's prompts after it connected. A server that
-// offers none, or fails to list them, has none: that never fails the
-// connection (the failure is a warning).
+// offers none, or fails to list them in time, has none: that never fails
+// the connection (the failure is a warning).
 func (c *conn) loadPrompts(ctx context.Context, sess *session, init *initializeResult) []Prompt {
 	if init == nil || init.Capabilities.Prompts == nil {
 		return nil
 	}
+	ctx, cancel := context.WithTimeout(ctx, promptsListBound)
+	defer cancel()
 	ps, err := listPrompts(ctx, sess)
 	if err != nil {
 		c.o.warn(c.srv.Name, fmt.Errorf("listing prompts (its slash commands are left out): %w", err))

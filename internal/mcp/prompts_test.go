@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -17,6 +18,17 @@ import (
 // prompts/list_changed); resource fixture://text, fixture://hang (never
 // answers until cancelled) and the template fixture://big/{n} (n bytes).
 func addPromptFixtures(s *mcp.Server) {
+	if os.Getenv("FIXTURE_HANG_PROMPTS") == "1" { // prompts/list never answered
+		s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				if method == "prompts/list" {
+					<-ctx.Done()
+					return nil, ctx.Err()
+				}
+				return next(ctx, method, req)
+			}
+		})
+	}
 	user := func(c mcp.Content) *mcp.PromptMessage { return &mcp.PromptMessage{Role: "user", Content: c} }
 	s.AddPrompt(&mcp.Prompt{Name: "greet", Description: "Greets someone", Arguments: []*mcp.PromptArgument{
 		{Name: "who", Required: true}, {Name: "mood"}}},
@@ -129,5 +141,28 @@ func TestReadResourceHangs(t *testing.T) {
 	res, err := m.ReadResource(context.Background(), "fx", "fixture://text")
 	if err != nil || len(res.Contents) != 1 || res.Contents[0].Text != "fixture text" {
 		t.Fatalf("after the hang: %+v %v", res, err)
+	}
+}
+
+// TestPromptsListHangs: a server that never answers prompts/list still
+// connects, with its tools, well within its start timeout; it has no
+// prompts, and a warning says why.
+func TestPromptsListHangs(t *testing.T) {
+	warned := make(chan error, 4)
+	srv := fixtureServer(t, "fx", map[string]string{"FIXTURE_HANG_PROMPTS": "1"})
+	m := Start(&Loaded{Servers: []Server{srv}, Reasons: map[string]string{}},
+		Options{Environ: os.Environ(), StartTimeout: generous, Warn: func(_ string, err error) { warned <- err }})
+	defer m.Close()
+	if !m.Wait(context.Background(), generous) {
+		t.Fatal("still connecting")
+	}
+	if st := m.Status(); st[0].State != StateConnected || len(st[0].Tools) == 0 {
+		t.Fatalf("status %+v", st)
+	}
+	if len(m.Prompts()) != 0 {
+		t.Fatalf("prompts %v", m.Prompts())
+	}
+	if err := <-warned; !strings.Contains(err.Error(), "listing prompts") {
+		t.Fatalf("warning %v", err)
 	}
 }
