@@ -82,7 +82,9 @@ func (c *Conversation) Submit(ctx context.Context, prompt []provider.Block) even
 	if declined != nil {
 		return *declined
 	}
-	t.blocks = append(c.mcpResources(ctx, prompt), t.blocks...)
+	if !t.mentioned {
+		t.blocks = append(c.mcpResources(ctx, prompt), t.blocks...)
+	}
 	if t.model.ID != "" {
 		prev := c.eng.Model()
 		c.eng.SetModel(t.model)
