@@ -43,8 +43,10 @@ type ServerPrompt struct {
 	Prompt Prompt
 }
 
-// Prompts returns the prompts of the connected servers, in configuration
-// order, as last listed (at connection and after prompts/list_changed).
+// Prompts returns the servers' prompts, in configuration order, as last
+// listed (at connection and after prompts/list_changed). A server that
+// dropped keeps its list: getting one of its prompts reconnects it, as a
+// call of one of its tools does.
 func (m *Manager) Prompts() []ServerPrompt {
 	if m == nil {
 		return nil
@@ -52,10 +54,8 @@ func (m *Manager) Prompts() []ServerPrompt {
 	var out []ServerPrompt
 	for _, c := range m.conns {
 		c.mu.Lock()
-		if c.sess != nil {
-			for _, p := range c.prompts {
-				out = append(out, ServerPrompt{Server: c.srv.Name, Prompt: p})
-			}
+		for _, p := range c.prompts {
+			out = append(out, ServerPrompt{Server: c.srv.Name, Prompt: p})
 		}
 		c.mu.Unlock()
 	}

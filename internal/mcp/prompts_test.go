@@ -166,3 +166,20 @@ func TestPromptsListHangs(t *testing.T) {
 		t.Fatalf("warning %v", err)
 	}
 }
+
+// TestPromptsAfterDrop: a server that exits keeps its prompts listed, and
+// getting one restarts it.
+func TestPromptsAfterDrop(t *testing.T) {
+	m := start(t, fixtureServer(t, "fx", nil))
+	if _, err := m.Call(context.Background(), "fx", "die", nil, nil); err == nil {
+		t.Fatal("die returned no error")
+	}
+	waitFor(t, func() bool { return m.Status()[0].State == StateFailed }, "the drop to be seen")
+	if got := promptNames(m); !slices.Contains(got, "fx/greet") {
+		t.Fatalf("prompts after the drop: %v", got)
+	}
+	res, err := m.GetPrompt(context.Background(), "fx", "greet", map[string]string{"who": "Bo"})
+	if err != nil || res.Messages[0].Content.Text != "Greet Bo (mood: )" || m.Status()[0].State != StateConnected {
+		t.Fatalf("after reconnect: %+v %v %+v", res, err, m.Status()[0])
+	}
+}
