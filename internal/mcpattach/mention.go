@@ -27,7 +27,11 @@ type Mention struct {
 func Mentions(text string, known func(string) bool) []Mention {
 	var out []Mention
 	for i := 0; i < len(text) && len(out) < maxMentions; i++ {
-		if text[i] != '@' || !atWordStart(text, i) {
+		at := strings.IndexByte(text[i:], '@')
+		if at < 0 {
+			break
+		}
+		if i += at; !atWordStart(text, i) {
 			continue
 		}
 		word, end := mentionWord(text[i+1:])
