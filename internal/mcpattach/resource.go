@@ -40,17 +40,21 @@ type Options struct {
 	MaxBytes int
 }
 
-// Attach reads the resources text mentions, in parallel, and returns
-// the blocks to put before the prompt, in the mentions' order.
+// Attach reads the resources text mentions and returns the blocks to
+// put before the prompt, in the mentions' order. Known and Allowed are
+// asked in turn on the caller's goroutine; the reads run in parallel.
 func Attach(ctx context.Context, r Reader, text string, o Options) []provider.Block {
 	ms := Mentions(text, o.Known)
 	parts := make([][]provider.Block, len(ms))
 	var wg sync.WaitGroup
 	for i, m := range ms {
+		if parts[i] = o.refuse(m); parts[i] != nil {
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			parts[i] = o.attach(ctx, r, m)
+			parts[i] = o.read(ctx, r, m)
 		}()
 	}
 	wg.Wait()
@@ -61,8 +65,9 @@ func Attach(ctx context.Context, r Reader, text string, o Options) []provider.Bl
 	return out
 }
 
-// attach reads one mentioned resource.
-func (o Options) attach(ctx context.Context, r Reader, m Mention) []provider.Block {
+// refuse is the reminder for a mention that must not be read (nil when
+// it may be).
+func (o Options) refuse(m Mention) []provider.Block {
 	if o.Known == nil || !o.Known(m.Server) {
 		return notRead(m, fmt.Sprintf("no MCP server named %q is configured in this session, so the mention was left as text", m.Server))
 	}
@@ -71,6 +76,11 @@ func (o Options) attach(ctx context.Context, r Reader, m Mention) []provider.Blo
 			return notRead(m, err.Error())
 		}
 	}
+	return nil
+}
+
+// read reads one mentioned resource.
+func (o Options) read(ctx context.Context, r Reader, m Mention) []provider.Block {
 	timeout := orDefault(o.Timeout, DefaultTimeout)
 	rctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
