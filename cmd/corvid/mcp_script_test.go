@@ -40,6 +40,7 @@ func TestMCPScripts(t *testing.T) {
 			env.Setenv("MCPFIXTURE", filepath.Join(mcpServersDir, "fixture.js"))
 			env.Setenv("MCPGATE", filepath.Join(mcpServersDir, "gate.js"))
 			env.Setenv("CLAUDECODE_REC", claudeCodeRec)
+			env.Setenv("MCPSERVERS", mcpServersDir)
 			return nil
 		},
 	})

@@ -93,6 +93,9 @@ func (c *Conversation) Submit(ctx context.Context, prompt []provider.Block) even
 	if declined != nil {
 		return *declined
 	}
+	if !t.mentioned {
+		t.blocks = append(c.mcpResources(ctx, prompt), t.blocks...)
+	}
 	if t.model.ID != "" {
 		defer c.overrideModel(t.model)()
 	}
@@ -160,8 +163,8 @@ func (c *Conversation) info(p engine.Policy) event.Init {
 	cfg := &c.s.engine
 	return event.Init{SessionID: cfg.SessionID, Cwd: cfg.Cwd, Model: p.Model.ID,
 		Tools: initToolNames(cfg.Tools.Names()), Agents: c.s.agents.names(), AgentTypes: c.s.agents.describe(), PermissionMode: string(c.s.gate.Mode()),
-		APIKeySource: c.s.keySource, SlashCommands: c.s.slash,
-		Commands: c.s.cmds.describe(), Skills: c.s.cmds.set.SkillNames(), OutputStyle: c.s.style.Name,
+		APIKeySource: c.s.keySource, SlashCommands: withMCPCommands(c.s.slash, c.s.mcp),
+		Commands: append(c.s.cmds.describe(), mcpCommands(c.s.mcp)...), Skills: c.s.cmds.set.SkillNames(), OutputStyle: c.s.style.Name,
 		MCPServers: mcpStatus(c.s.mcp), Hooks: c.s.hookConfigs}
 }
 

@@ -60,6 +60,8 @@ func (s *setup) openCommands() {
 type turn struct {
 	blocks []provider.Block
 	model  model.Info
+	// mentioned is set when the turn's @server:uri mentions are attached.
+	mentioned bool
 }
 
 // customTurn expands a prompt that is a custom command or skill (/name
@@ -75,8 +77,13 @@ func (c *Conversation) customTurn(ctx context.Context, prompt []provider.Block) 
 		return t, nil
 	}
 	def, found := c.s.cmds.Lookup(name)
+	if !found {
+		if mt, declined, ok := c.mcpPromptTurn(ctx, name, args); ok {
+			return mt, declined
+		}
+	}
 	if !found || !def.UserInvocable {
-		note := provider.TextBlock(reminder(unknownCommand(name, c.s.cmds.set.UserNames())))
+		note := provider.TextBlock(reminder(unknownCommand(name, withMCPCommands(c.s.cmds.set.UserNames(), c.s.mcp))))
 		t.blocks = []provider.Block{note, prompt[0]}
 		return t, nil
 	}
@@ -86,7 +93,10 @@ func (c *Conversation) customTurn(ctx context.Context, prompt []provider.Block) 
 		return t, &res
 	}
 	c.s.cmds.markLoaded(def.Name)
-	t.blocks = append(c.s.cmds.mentions(ctx, body), command.Turn(def.Name, args, body)...)
+	// The @server:uri mentions of the body and the arguments, each once.
+	mcpText := provider.TextBlock(body + "\n" + args)
+	t.blocks = append(c.s.cmds.mentions(ctx, body), c.mcpResources(ctx, []provider.Block{mcpText})...)
+	t.blocks, t.mentioned = append(t.blocks, command.Turn(def.Name, args, body)...), true
 	if def.Model != "" {
 		if m := c.s.resolve(def.Model); m.ID != "" {
 			t.model = m

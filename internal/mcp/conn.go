@@ -40,6 +40,8 @@ type conn struct {
 	retry time.Time // no new attempt before this
 	done  bool      // closed: never connect again
 
+	prompts []Prompt // listed with the tools (prompts.go)
+
 	base     context.Context // ends when the session closes
 	ready    chan struct{}   // closed when the first attempt ended
 	progress sync.Map        // progress token → func(Progress)
@@ -114,6 +116,7 @@ func (c *conn) open(ctx context.Context) (*session, *initializeResult, []Tool, e
 		c.stopProcess()
 		return nil, nil, nil, c.explain(ctx, err)
 	}
+	c.setPrompts(c.loadPrompts(ctx, sess, init))
 	return sess, init, tools, nil
 }
 
@@ -186,6 +189,8 @@ func (c *conn) onNotify(method string, params json.RawMessage) {
 			go c.refresh(sess)
 		}
 		c.mu.Unlock()
+	case "notifications/prompts/list_changed":
+		c.promptsChanged()
 	}
 }
 

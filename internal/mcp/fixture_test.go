@@ -92,5 +92,6 @@ func fixture() *mcp.Server {
 		})
 		return text("grew"), nil, nil
 	})
+	addPromptFixtures(s)
 	return s
 }

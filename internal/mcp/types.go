@@ -80,5 +80,6 @@ type initializeResult struct {
 	Capabilities    struct {
 		Tools     *struct{} `json:"tools"`
 		Resources *struct{} `json:"resources"`
+		Prompts   *struct{} `json:"prompts"`
 	} `json:"capabilities"`
 }

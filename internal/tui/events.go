@@ -17,6 +17,9 @@ func (m *model) event(ev event.Event) tea.Cmd {
 	switch ev := ev.(type) {
 	case event.Init:
 		m.modelName = ev.Model
+		if ev.Commands != nil { // MCP prompts may have come or gone
+			m.custom = customCommands(ev.Commands)
+		}
 		if ev.PermissionMode != "" {
 			m.mode = permissionMode(ev.PermissionMode)
 		}
