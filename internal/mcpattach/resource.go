@@ -129,10 +129,10 @@ func (b *budget) takeImage(data, mime string) (provider.Block, bool) {
 	return img, true
 }
 
-// Texts of the attachment, as Claude Code 2.1.332 words them.
+// Texts around an attached resource (corvid's own wording).
 const (
-	fullContents = "Full contents of resource:"
-	readOnce     = "Do NOT read this resource again unless you think it may have changed, since you already have the full contents."
+	fullContents = "The user mentioned this MCP resource; its whole text follows:"
+	readOnce     = "That is the resource's complete text as of this prompt: there is no need to read it again unless it may have changed since."
 )
 
 // contents is one item of a resource: its text (capped, with a note when
