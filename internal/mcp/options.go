@@ -29,6 +29,9 @@ type Options struct {
 	Warn func(server string, err error)
 	// Changed is called after a server's tool list changed. Optional.
 	Changed func(server string)
+	// ConfigDir is corvid's config dir, where `corvid mcp login` stores
+	// HTTP servers' OAuth tokens ("" : no OAuth tokens are sent).
+	ConfigDir string
 }
 
 func (o *Options) startTimeout(s Server) time.Duration {

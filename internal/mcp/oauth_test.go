@@ -1,0 +1,282 @@
+package mcp
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// browser plays the user: it reads Login's output, GETs the printed
+// authorization URL and follows the redirects back to corvid's loopback
+// listener. tamper, when set, edits the redirect to the callback.
+type browser struct {
+	mu     sync.Mutex
+	out    bytes.Buffer
+	status int
+	err    error
+	visits sync.WaitGroup
+}
+
+// login runs Login for s with b as the user; it returns Login's error.
+func (b *browser) login(t *testing.T, s Server, cfgDir string, tamper func(*http.Request)) error {
+	t.Helper()
+	pr, pw := io.Pipe()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			line := sc.Text()
+			b.mu.Lock()
+			b.out.WriteString(line + "\n")
+			b.mu.Unlock()
+			if u, ok := strings.CutPrefix(line, "  http"); ok {
+				b.visits.Add(1)
+				go b.visit("http"+u, tamper)
+			}
+		}
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), generous)
+	defer cancel()
+	err := Login(ctx, s, LoginOptions{ConfigDir: cfgDir, Out: pw})
+	_ = pw.Close()
+	<-done
+	b.visits.Wait()
+	return err
+}
+
+func (b *browser) visit(u string, tamper func(*http.Request)) {
+	defer b.visits.Done()
+	c := &http.Client{Timeout: generous, CheckRedirect: func(req *http.Request, _ []*http.Request) error {
+		if tamper != nil && req.URL.Path == "/callback" {
+			tamper(req)
+		}
+		return nil
+	}}
+	resp, err := c.Get(u)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if err != nil {
+		b.err = err
+		return
+	}
+	resp.Body.Close()
+	b.status = resp.StatusCode
+}
+
+func (b *browser) printed() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.out.String()
+}
+
+func oauthServer(p *protectedMCP) Server {
+	return Server{Name: "secure", Source: "test", Config: ServerConfig{Type: TypeHTTP, URL: p.srv.URL + "/mcp"}}
+}
+
+// startAuthed starts a manager with OAuth tokens from cfgDir, collecting
+// its warnings.
+func startAuthed(t *testing.T, s Server, cfgDir string, warns *[]string) *Manager {
+	var mu sync.Mutex
+	m := Start(&Loaded{Servers: []Server{s}}, Options{StartTimeout: generous, ConfigDir: cfgDir,
+		Warn: func(_ string, err error) { mu.Lock(); *warns = append(*warns, err.Error()); mu.Unlock() }})
+	t.Cleanup(m.Close)
+	m.Wait(context.Background(), generous)
+	return m
+}
+
+// The whole flow: a protected server is needs-auth until login; login
+// discovers (RFC 9728, RFC 8414), registers (RFC 7591), sends the user
+// to the printed URL (PKCE S256), takes the redirect, stores the tokens
+// 0600; then the session connects with the bearer token. No token ever
+// appears in what corvid printed or reported.
+func TestOAuthLoginFlow(t *testing.T) {
+	as := newFakeAS(t)
+	p := newProtectedMCP(t, as, false)
+	cfgDir := t.TempDir()
+	s := oauthServer(p)
+	var warns []string
+	before := startAuthed(t, s, cfgDir, &warns).Status()[0]
+	if before.State != StateNeedsAuth || !strings.Contains(before.Error, "corvid mcp login secure") {
+		t.Fatalf("before login: %+v", before)
+	}
+	var b browser
+	if err := b.login(t, s, cfgDir, nil); err != nil {
+		t.Fatalf("login: %v\nprinted:\n%s", err, b.printed())
+	}
+	if b.status != http.StatusOK || b.err != nil {
+		t.Errorf("the browser ended on HTTP %d (%v)", b.status, b.err)
+	}
+	if regs, _ := as.counts(); regs != 1 {
+		t.Errorf("%d dynamic registrations, want 1", regs)
+	}
+	path := credentialsPath(cfgDir, s.Name, s.Config.URL)
+	st, err := os.Stat(path)
+	if err != nil || st.Mode().Perm() != 0o600 {
+		t.Fatalf("token file %s: %v mode %v, want 0600", path, err, st)
+	}
+	m := startAuthed(t, s, cfgDir, &warns)
+	if st := m.Status()[0]; st.State != StateConnected {
+		t.Fatalf("after login: %+v", st)
+	}
+	if got := textOf(t)(m.Call(context.Background(), "secure", "echo", json.RawMessage(`{"text":"in"}`), nil)); got != "echo: in" {
+		t.Errorf("echo = %q", got)
+	}
+	if !strings.HasPrefix(p.last(), "secret-access-") {
+		t.Errorf("the server last saw token %q", p.last())
+	}
+	all := b.printed() + strings.Join(warns, "\n") + before.Error
+	if strings.Contains(all, "secret-") || strings.Contains(all, "code-") {
+		t.Errorf("a token or code was printed:\n%s", all)
+	}
+	if !strings.Contains(b.printed(), as.srv.URL+"/authorize?") || !strings.Contains(b.printed(), "code_challenge_method=S256") {
+		t.Errorf("printed:\n%s", b.printed())
+	}
+}
+
+// An expired token is refreshed before the first request, and a token
+// the server refuses mid-session is refreshed and the call retried; the
+// new tokens are stored, still 0600.
+func TestOAuthRefresh(t *testing.T) {
+	as := newFakeAS(t)
+	p := newProtectedMCP(t, as, false)
+	cfgDir := t.TempDir()
+	s := oauthServer(p)
+	var b browser
+	if err := b.login(t, s, cfgDir, nil); err != nil {
+		t.Fatal(err)
+	}
+	path := credentialsPath(cfgDir, s.Name, s.Config.URL)
+	c, err := loadCredentials(path)
+	if err != nil || c == nil {
+		t.Fatal(err)
+	}
+	first := c.AccessToken
+	c.ExpiresAt = time.Now().Add(-time.Minute)
+	b2, _ := json.Marshal(c)
+	if err := os.WriteFile(path, b2, 0o644); err != nil { // as if someone loosened it
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warns []string
+	m := startAuthed(t, s, cfgDir, &warns)
+	if st := m.Status()[0]; st.State != StateConnected {
+		t.Fatalf("status %+v", st)
+	}
+	if _, refreshes := as.counts(); refreshes != 1 || p.last() == first {
+		t.Errorf("expired token: %d refreshes, server saw %q (the old one was %q)", refreshes, p.last(), first)
+	}
+	as.revokeAll() // the server now refuses the refreshed token too
+	if got := textOf(t)(m.Call(context.Background(), "secure", "echo", json.RawMessage(`{"text":"again"}`), nil)); got != "echo: again" {
+		t.Errorf("echo after revocation = %q", got)
+	}
+	c2, _ := loadCredentials(path)
+	if _, refreshes := as.counts(); refreshes != 2 || c2 == nil || c2.AccessToken != p.last() {
+		t.Errorf("refused token: %d refreshes; stored %+v, server saw %q", refreshes, c2, p.last())
+	}
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("token file after refresh: %v %v", st, err)
+	}
+}
+
+// A server that answers 401 without OAuth metadata: needs-auth with
+// what to do, and login says there is no metadata.
+func TestOAuthNoMetadata(t *testing.T) {
+	as := newFakeAS(t)
+	p := newProtectedMCP(t, as, true)
+	cfgDir := t.TempDir()
+	s := oauthServer(p)
+	var warns []string
+	st := startAuthed(t, s, cfgDir, &warns).Status()[0]
+	if st.State != StateNeedsAuth || !strings.Contains(st.Error, "names no OAuth metadata") ||
+		!strings.Contains(st.Error, "--header 'Authorization: Bearer") {
+		t.Errorf("status %+v", st)
+	}
+	var b browser
+	err := b.login(t, s, cfgDir, nil)
+	if !errors.Is(err, ErrNoOAuthMetadata) {
+		t.Errorf("login: %v, want ErrNoOAuthMetadata", err)
+	}
+	if _, err := os.Stat(filepath.Join(cfgDir, "mcp-oauth")); !os.IsNotExist(err) {
+		t.Errorf("something was stored: %v", err)
+	}
+}
+
+// A redirect whose state is not the one corvid sent is refused: the
+// login fails and stores nothing.
+func TestOAuthStateMismatch(t *testing.T) {
+	as := newFakeAS(t)
+	p := newProtectedMCP(t, as, false)
+	cfgDir := t.TempDir()
+	var b browser
+	err := b.login(t, oauthServer(p), cfgDir, func(r *http.Request) {
+		q := r.URL.Query()
+		q.Set("state", "forged")
+		r.URL.RawQuery = q.Encode()
+	})
+	if !errors.Is(err, ErrStateMismatch) {
+		t.Fatalf("login: %v, want ErrStateMismatch", err)
+	}
+	if b.status != http.StatusBadRequest {
+		t.Errorf("the forged redirect got HTTP %d, want 400", b.status)
+	}
+	if _, err := os.Stat(credentialsPath(cfgDir, "secure", p.srv.URL+"/mcp")); !os.IsNotExist(err) {
+		t.Errorf("tokens were stored: %v", err)
+	}
+}
+
+// An entry with "oauth": {"clientId", "callbackPort"} uses that client
+// and port and registers nothing.
+func TestOAuthConfiguredClient(t *testing.T) {
+	as := newFakeAS(t)
+	as.noDCR = true
+	p := newProtectedMCP(t, as, false)
+	port := freePort(t)
+	as.preRegister("my-client", "http://127.0.0.1:"+port+"/callback")
+	s := oauthServer(p)
+	s.Config.OAuth = &OAuthConfig{ClientID: "my-client", CallbackPort: atoi(t, port)}
+	var b browser
+	if err := b.login(t, s, t.TempDir(), nil); err != nil {
+		t.Fatalf("login: %v\n%s", err, b.printed())
+	}
+	if regs, _ := as.counts(); regs != 0 {
+		t.Errorf("%d registrations with a configured client", regs)
+	}
+	// Without a client id and without registration, login says what to set.
+	s.Config.OAuth = nil
+	if err := b.login(t, s, t.TempDir(), nil); err == nil || !strings.Contains(err.Error(), `"oauth": {"clientId"`) {
+		t.Errorf("login without a client: %v", err)
+	}
+}
+
+func freePort(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	return port
+}
+
+func atoi(t *testing.T, s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
