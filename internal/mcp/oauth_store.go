@@ -92,8 +92,13 @@ func (c *credentials) save(path string) error {
 
 // Logout removes the stored OAuth credentials of a server; it reports
 // whether there were any.
-func Logout(configDir string, s Server) (bool, error) {
-	err := os.Remove(credentialsPath(configDir, s.Name, s.Config.URL))
+func Logout(s Server, o LoginOptions) (bool, error) {
+	getenv := o.Getenv
+	if getenv == nil {
+		getenv = func(string) (string, bool) { return "", false }
+	}
+	cfg, _ := s.Config.Expanded(getenv)
+	err := os.Remove(credentialsPath(o.ConfigDir, s.Name, cfg.URL))
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}

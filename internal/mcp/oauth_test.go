@@ -16,6 +16,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"corvid/internal/mcp/oauthtest"
 )
 
 // browser plays the user: it reads Login's output, GETs the printed
@@ -82,8 +84,21 @@ func (b *browser) printed() string {
 	return b.out.String()
 }
 
-func oauthServer(p *protectedMCP) Server {
-	return Server{Name: "secure", Source: "test", Config: ServerConfig{Type: TypeHTTP, URL: p.srv.URL + "/mcp"}}
+func oauthServer(p *oauthtest.Protected) Server {
+	return Server{Name: "secure", Source: "test", Config: ServerConfig{Type: TypeHTTP, URL: p.MCPURL}}
+}
+
+// newOAuth starts an authorization server and the fixture behind it.
+func newOAuth(t *testing.T, noMetadata bool) (*oauthtest.AuthServer, *oauthtest.Protected) {
+	as := oauthtest.NewAuthServer()
+	f := newFixture()
+	p := oauthtest.NewProtected(as, streamableHandler(f), noMetadata)
+	t.Cleanup(func() {
+		p.Close()
+		as.Close()
+		f.wg.Wait()
+	})
+	return as, p
 }
 
 // startAuthed starts a manager with OAuth tokens from cfgDir, collecting
@@ -103,14 +118,16 @@ func startAuthed(t *testing.T, s Server, cfgDir string, warns *[]string) *Manage
 // 0600; then the session connects with the bearer token. No token ever
 // appears in what corvid printed or reported.
 func TestOAuthLoginFlow(t *testing.T) {
-	as := newFakeAS(t)
-	p := newProtectedMCP(t, as, false)
+	as, p := newOAuth(t, false)
 	cfgDir := t.TempDir()
 	s := oauthServer(p)
 	var warns []string
 	before := startAuthed(t, s, cfgDir, &warns).Status()[0]
 	if before.State != StateNeedsAuth || !strings.Contains(before.Error, "corvid mcp login secure") {
 		t.Fatalf("before login: %+v", before)
+	}
+	if len(warns) != 1 || !strings.Contains(warns[0], "corvid mcp login secure") {
+		t.Errorf("warnings %q, want one saying how to log in", warns)
 	}
 	var b browser
 	if err := b.login(t, s, cfgDir, nil); err != nil {
@@ -119,7 +136,7 @@ func TestOAuthLoginFlow(t *testing.T) {
 	if b.status != http.StatusOK || b.err != nil {
 		t.Errorf("the browser ended on HTTP %d (%v)", b.status, b.err)
 	}
-	if regs, _ := as.counts(); regs != 1 {
+	if regs, _ := as.Counts(); regs != 1 {
 		t.Errorf("%d dynamic registrations, want 1", regs)
 	}
 	path := credentialsPath(cfgDir, s.Name, s.Config.URL)
@@ -134,14 +151,14 @@ func TestOAuthLoginFlow(t *testing.T) {
 	if got := textOf(t)(m.Call(context.Background(), "secure", "echo", json.RawMessage(`{"text":"in"}`), nil)); got != "echo: in" {
 		t.Errorf("echo = %q", got)
 	}
-	if !strings.HasPrefix(p.last(), "secret-access-") {
-		t.Errorf("the server last saw token %q", p.last())
+	if !strings.HasPrefix(p.Last(), "secret-access-") {
+		t.Errorf("the server last saw token %q", p.Last())
 	}
 	all := b.printed() + strings.Join(warns, "\n") + before.Error
 	if strings.Contains(all, "secret-") || strings.Contains(all, "code-") {
 		t.Errorf("a token or code was printed:\n%s", all)
 	}
-	if !strings.Contains(b.printed(), as.srv.URL+"/authorize?") || !strings.Contains(b.printed(), "code_challenge_method=S256") {
+	if !strings.Contains(b.printed(), as.URL+"/authorize?") || !strings.Contains(b.printed(), "code_challenge_method=S256") {
 		t.Errorf("printed:\n%s", b.printed())
 	}
 }
@@ -150,8 +167,7 @@ func TestOAuthLoginFlow(t *testing.T) {
 // the server refuses mid-session is refreshed and the call retried; the
 // new tokens are stored, still 0600.
 func TestOAuthRefresh(t *testing.T) {
-	as := newFakeAS(t)
-	p := newProtectedMCP(t, as, false)
+	as, p := newOAuth(t, false)
 	cfgDir := t.TempDir()
 	s := oauthServer(p)
 	var b browser
@@ -177,16 +193,16 @@ func TestOAuthRefresh(t *testing.T) {
 	if st := m.Status()[0]; st.State != StateConnected {
 		t.Fatalf("status %+v", st)
 	}
-	if _, refreshes := as.counts(); refreshes != 1 || p.last() == first {
-		t.Errorf("expired token: %d refreshes, server saw %q (the old one was %q)", refreshes, p.last(), first)
+	if _, refreshes := as.Counts(); refreshes != 1 || p.Last() == first {
+		t.Errorf("expired token: %d refreshes, server saw %q (the old one was %q)", refreshes, p.Last(), first)
 	}
-	as.revokeAll() // the server now refuses the refreshed token too
+	as.RevokeAll() // the server now refuses the refreshed token too
 	if got := textOf(t)(m.Call(context.Background(), "secure", "echo", json.RawMessage(`{"text":"again"}`), nil)); got != "echo: again" {
 		t.Errorf("echo after revocation = %q", got)
 	}
 	c2, _ := loadCredentials(path)
-	if _, refreshes := as.counts(); refreshes != 2 || c2 == nil || c2.AccessToken != p.last() {
-		t.Errorf("refused token: %d refreshes; stored %+v, server saw %q", refreshes, c2, p.last())
+	if _, refreshes := as.Counts(); refreshes != 2 || c2 == nil || c2.AccessToken != p.Last() {
+		t.Errorf("refused token: %d refreshes; stored %+v, server saw %q", refreshes, c2, p.Last())
 	}
 	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o600 {
 		t.Errorf("token file after refresh: %v %v", st, err)
@@ -196,8 +212,7 @@ func TestOAuthRefresh(t *testing.T) {
 // A server that answers 401 without OAuth metadata: needs-auth with
 // what to do, and login says there is no metadata.
 func TestOAuthNoMetadata(t *testing.T) {
-	as := newFakeAS(t)
-	p := newProtectedMCP(t, as, true)
+	_, p := newOAuth(t, true)
 	cfgDir := t.TempDir()
 	s := oauthServer(p)
 	var warns []string
@@ -219,8 +234,7 @@ func TestOAuthNoMetadata(t *testing.T) {
 // A redirect whose state is not the one corvid sent is refused: the
 // login fails and stores nothing.
 func TestOAuthStateMismatch(t *testing.T) {
-	as := newFakeAS(t)
-	p := newProtectedMCP(t, as, false)
+	_, p := newOAuth(t, false)
 	cfgDir := t.TempDir()
 	var b browser
 	err := b.login(t, oauthServer(p), cfgDir, func(r *http.Request) {
@@ -234,7 +248,7 @@ func TestOAuthStateMismatch(t *testing.T) {
 	if b.status != http.StatusBadRequest {
 		t.Errorf("the forged redirect got HTTP %d, want 400", b.status)
 	}
-	if _, err := os.Stat(credentialsPath(cfgDir, "secure", p.srv.URL+"/mcp")); !os.IsNotExist(err) {
+	if _, err := os.Stat(credentialsPath(cfgDir, "secure", p.MCPURL)); !os.IsNotExist(err) {
 		t.Errorf("tokens were stored: %v", err)
 	}
 }
@@ -242,18 +256,17 @@ func TestOAuthStateMismatch(t *testing.T) {
 // An entry with "oauth": {"clientId", "callbackPort"} uses that client
 // and port and registers nothing.
 func TestOAuthConfiguredClient(t *testing.T) {
-	as := newFakeAS(t)
-	as.noDCR = true
-	p := newProtectedMCP(t, as, false)
+	as, p := newOAuth(t, false)
+	as.NoRegistration = true
 	port := freePort(t)
-	as.preRegister("my-client", "http://127.0.0.1:"+port+"/callback")
+	as.PreRegister("my-client", "http://127.0.0.1:"+port+"/callback")
 	s := oauthServer(p)
 	s.Config.OAuth = &OAuthConfig{ClientID: "my-client", CallbackPort: atoi(t, port)}
 	var b browser
 	if err := b.login(t, s, t.TempDir(), nil); err != nil {
 		t.Fatalf("login: %v\n%s", err, b.printed())
 	}
-	if regs, _ := as.counts(); regs != 0 {
+	if regs, _ := as.Counts(); regs != 0 {
 		t.Errorf("%d registrations with a configured client", regs)
 	}
 	// Without a client id and without registration, login says what to set.

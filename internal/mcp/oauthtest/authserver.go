@@ -1,4 +1,8 @@
-package mcp
+// Package oauthtest holds an OAuth 2.1 authorization server and an
+// OAuth-protected MCP endpoint for tests of corvid's MCP client (unit
+// tests in internal/mcp, scripts driving the real binary). Nothing in
+// the binary imports it.
+package oauthtest
 
 import (
 	"crypto/sha256"
@@ -9,20 +13,23 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"slices"
-	"strings"
 	"sync"
-	"testing"
 )
 
-// fakeAS is an OAuth 2.1 authorization server for the tests: RFC 8414
+// AuthServer is an OAuth 2.1 authorization server for the tests: RFC 8414
 // metadata, dynamic registration, the authorization endpoint (which
 // redirects at once, as if the user had approved) and the token endpoint
 // checking PKCE, the redirect URI and the resource.
-type fakeAS struct {
-	srv      *httptest.Server
-	resource string // the resource it issues tokens for
-	noDCR    bool
-	expires  int // expires_in of access tokens (0: none)
+type AuthServer struct {
+	// URL is the issuer.
+	URL string
+	// Resource is the resource it issues tokens for (NewProtected sets it).
+	Resource string
+	// NoRegistration leaves dynamic registration out of the metadata.
+	NoRegistration bool
+	// ExpiresIn is the access tokens' expires_in (0: none).
+	ExpiresIn int
+	srv       *httptest.Server
 
 	mu            sync.Mutex
 	clients       map[string][]string // client id → redirect URIs
@@ -34,8 +41,9 @@ type fakeAS struct {
 	refreshes     int
 }
 
-func newFakeAS(t *testing.T) *fakeAS {
-	a := &fakeAS{clients: map[string][]string{}, codes: map[string]url.Values{}, access: map[string]bool{},
+// NewAuthServer starts one; Close stops it.
+func NewAuthServer() *AuthServer {
+	a := &AuthServer{clients: map[string][]string{}, codes: map[string]url.Values{}, access: map[string]bool{},
 		refresh: map[string]bool{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /.well-known/oauth-authorization-server", a.metadata)
@@ -43,20 +51,23 @@ func newFakeAS(t *testing.T) *fakeAS {
 	mux.HandleFunc("GET /authorize", a.authorize)
 	mux.HandleFunc("POST /token", a.token)
 	a.srv = httptest.NewServer(mux)
-	t.Cleanup(a.srv.Close)
+	a.URL = a.srv.URL
 	return a
 }
 
-func (a *fakeAS) metadata(w http.ResponseWriter, _ *http.Request) {
-	m := map[string]any{"issuer": a.srv.URL, "authorization_endpoint": a.srv.URL + "/authorize",
-		"token_endpoint": a.srv.URL + "/token", "code_challenge_methods_supported": []string{"S256"}}
-	if !a.noDCR {
-		m["registration_endpoint"] = a.srv.URL + "/register"
+// Close stops the server.
+func (a *AuthServer) Close() { a.srv.Close() }
+
+func (a *AuthServer) metadata(w http.ResponseWriter, _ *http.Request) {
+	m := map[string]any{"issuer": a.URL, "authorization_endpoint": a.URL + "/authorize",
+		"token_endpoint": a.URL + "/token", "code_challenge_methods_supported": []string{"S256"}}
+	if !a.NoRegistration {
+		m["registration_endpoint"] = a.URL + "/register"
 	}
 	_ = json.NewEncoder(w).Encode(m)
 }
 
-func (a *fakeAS) register(w http.ResponseWriter, r *http.Request) {
+func (a *AuthServer) register(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		RedirectURIs []string `json:"redirect_uris"`
 	}
@@ -71,14 +82,14 @@ func (a *fakeAS) register(w http.ResponseWriter, r *http.Request) {
 	_ = json.NewEncoder(w).Encode(map[string]any{"client_id": id, "redirect_uris": req.RedirectURIs})
 }
 
-// preRegister adds a client as an administrator would.
-func (a *fakeAS) preRegister(id, redirect string) {
+// PreRegister adds a client as an administrator would.
+func (a *AuthServer) PreRegister(id, redirect string) {
 	a.mu.Lock()
 	a.clients[id] = []string{redirect}
 	a.mu.Unlock()
 }
 
-func (a *fakeAS) authorize(w http.ResponseWriter, r *http.Request) {
+func (a *AuthServer) authorize(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -89,7 +100,7 @@ func (a *fakeAS) authorize(w http.ResponseWriter, r *http.Request) {
 	case q.Get("response_type") != "code" || q.Get("code_challenge_method") != "S256" || q.Get("code_challenge") == "":
 		http.Error(w, "PKCE S256 required", http.StatusBadRequest)
 		return
-	case q.Get("resource") != a.resource:
+	case q.Get("resource") != a.Resource:
 		http.Error(w, "wrong resource "+q.Get("resource"), http.StatusBadRequest)
 		return
 	}
@@ -100,7 +111,7 @@ func (a *fakeAS) authorize(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, q.Get("redirect_uri")+"?"+back.Encode(), http.StatusFound)
 }
 
-func (a *fakeAS) token(w http.ResponseWriter, r *http.Request) {
+func (a *AuthServer) token(w http.ResponseWriter, r *http.Request) {
 	_ = r.ParseForm()
 	f := r.PostForm
 	a.mu.Lock()
@@ -109,7 +120,7 @@ func (a *fakeAS) token(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusBadRequest)
 		_ = json.NewEncoder(w).Encode(map[string]string{"error": "invalid_grant", "error_description": why})
 	}
-	if f.Get("resource") != a.resource {
+	if f.Get("resource") != a.Resource {
 		fail("wrong resource")
 		return
 	}
@@ -144,81 +155,30 @@ func (a *fakeAS) token(w http.ResponseWriter, r *http.Request) {
 	at, rt := fmt.Sprintf("secret-access-%d", a.n), fmt.Sprintf("secret-refresh-%d", a.n)
 	a.access[at], a.refresh[rt] = true, true
 	resp := map[string]any{"access_token": at, "token_type": "Bearer", "refresh_token": rt}
-	if a.expires > 0 {
-		resp["expires_in"] = a.expires
+	if a.ExpiresIn > 0 {
+		resp["expires_in"] = a.ExpiresIn
 	}
 	_ = json.NewEncoder(w).Encode(resp)
 }
 
-func (a *fakeAS) valid(token string) bool {
+// Valid reports whether token is an access token it issued and did not
+// revoke.
+func (a *AuthServer) Valid(token string) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.access[token]
 }
 
-func (a *fakeAS) revokeAll() {
+// RevokeAll revokes every access token (refresh tokens stay valid).
+func (a *AuthServer) RevokeAll() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	clear(a.access)
 }
 
-func (a *fakeAS) counts() (registrations, refreshes int) {
+// Counts are the dynamic registrations and refresh grants it served.
+func (a *AuthServer) Counts() (registrations, refreshes int) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.registrations, a.refreshes
-}
-
-// protectedMCP is the fixture over streamable HTTP behind bearer tokens
-// the fake authorization server issued, publishing RFC 9728 metadata
-// (unless noMetadata). It records the tokens it was sent.
-type protectedMCP struct {
-	srv  *httptest.Server
-	as   *fakeAS
-	mu   sync.Mutex
-	seen []string
-}
-
-func newProtectedMCP(t *testing.T, as *fakeAS, noMetadata bool) *protectedMCP {
-	p := &protectedMCP{as: as}
-	f := newFixture()
-	inner := streamableHandler(f)
-	mux := http.NewServeMux()
-	if !noMetadata {
-		mux.HandleFunc("GET /.well-known/oauth-protected-resource/mcp", func(w http.ResponseWriter, _ *http.Request) {
-			_ = json.NewEncoder(w).Encode(map[string]any{"resource": p.srv.URL + "/mcp",
-				"authorization_servers": []string{as.srv.URL}})
-		})
-	}
-	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
-		token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		p.mu.Lock()
-		p.seen = append(p.seen, token)
-		p.mu.Unlock()
-		if !as.valid(token) {
-			challenge := `Bearer error="invalid_token"`
-			if !noMetadata {
-				challenge += `, resource_metadata="` + p.srv.URL + `/.well-known/oauth-protected-resource/mcp"`
-			}
-			w.Header().Set("WWW-Authenticate", challenge)
-			http.Error(w, "unauthorized", http.StatusUnauthorized)
-			return
-		}
-		inner.ServeHTTP(w, r)
-	})
-	p.srv = httptest.NewServer(mux)
-	as.resource = p.srv.URL + "/mcp"
-	t.Cleanup(func() {
-		p.srv.Close()
-		f.wg.Wait()
-	})
-	return p
-}
-
-func (p *protectedMCP) last() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if len(p.seen) == 0 {
-		return ""
-	}
-	return p.seen[len(p.seen)-1]
 }
