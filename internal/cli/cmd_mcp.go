@@ -62,7 +62,7 @@ func (c *CLI) mcpAddCommand() *cobra.Command {
 	fs.StringVarP(&transport, "transport", "t", "stdio", "Transport `type`: stdio, http or sse")
 	fs.StringArrayVarP(&env, "env", "e", nil, "Environment variable for a stdio server (`KEY=value`, repeatable)")
 	fs.StringArrayVarP(&headers, "header", "H", nil, "HTTP header for an http or sse server (`'Name: value'`, repeatable)")
-	fs.StringVar(&clientID, "client-id", "", "OAuth client `ID` for an http or sse server (else corvid mcp login registers one)")
+	fs.StringVar(&clientID, "client-id", "", "OAuth client `ID` for an http server (else corvid mcp login registers one)")
 	fs.IntVar(&callbackPort, "callback-port", 0, "Fixed `port` for the OAuth callback (for a pre-registered redirect URI)")
 	return cmd
 }
@@ -73,8 +73,8 @@ func oauthFromFlags(cfg mcp.ServerConfig, clientID string, port int) (*mcp.OAuth
 	if clientID == "" && port == 0 {
 		return nil, nil
 	}
-	if t := cfg.Transport(); t != mcp.TypeHTTP && t != mcp.TypeSSE {
-		return nil, fmt.Errorf("%w: --client-id and --callback-port are for http and sse servers", mcp.ErrConfig)
+	if cfg.Transport() != mcp.TypeHTTP {
+		return nil, fmt.Errorf("%w: --client-id and --callback-port are for http servers", mcp.ErrConfig)
 	}
 	if port < 0 || port > 65535 {
 		return nil, fmt.Errorf("%w: --callback-port %d is not a port", mcp.ErrConfig, port)

@@ -15,13 +15,13 @@ import (
 const loginBound = 10 * time.Minute
 
 // mcpLoginCommand is corvid mcp login <name> (Claude Code's claude mcp
-// login): OAuth for an HTTP or SSE server, without a browser: corvid
+// login): OAuth for a streamable HTTP server, without a browser: corvid
 // prints the authorization URL and waits for the redirect.
 func (c *CLI) mcpLoginCommand() *cobra.Command {
 	var noBrowser bool
 	cmd := &cobra.Command{
 		Use:   "login [flags] <name>",
-		Short: "Authenticate with an MCP server (HTTP or SSE) over OAuth",
+		Short: "Authenticate with an MCP server (HTTP) over OAuth",
 		Long: "corvid mcp login runs the server's OAuth flow: it prints the authorization URL to open in a\n" +
 			"browser (on any machine that can reach this one's 127.0.0.1 callback, e.g. through an SSH tunnel),\n" +
 			"waits for the redirect, and stores the tokens in the config dir's mcp-oauth/ (mode 0600).\n" +

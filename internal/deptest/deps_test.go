@@ -59,6 +59,8 @@ var rules = []rule{
 	{why: "one JSON Schema validator (internal/jsonschema) and one JSON-RPC codec (internal/jsonrpc): the MCP go-sdk and google/jsonschema-go stay out (issue 14)",
 		from: []string{"corvid/..."}, transitive: true,
 		deny: []string{"github.com/modelcontextprotocol/go-sdk/...", "github.com/google/jsonschema-go/..."}},
+	{why: "the OAuth test servers are for tests only",
+		from: []string{"corvid/..."}, transitive: true, deny: []string{"corvid/internal/mcp/oauthtest"}},
 }
 
 // mustExist guards against a go list that quietly found nothing, which

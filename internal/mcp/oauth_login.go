@@ -25,7 +25,7 @@ type LoginOptions struct {
 	Client *http.Client
 }
 
-// Login runs OAuth 2.1 for the HTTP server s without a browser: it
+// Login runs OAuth 2.1 for the streamable HTTP server s without a browser: it
 // discovers the server's authorization server (RFC 9728, RFC 8414),
 // registers a client (RFC 7591) unless the entry names one, prints the
 // authorization URL (PKCE S256) for the user to open, waits for the
@@ -37,8 +37,8 @@ func Login(ctx context.Context, s Server, o LoginOptions) error {
 		getenv = func(string) (string, bool) { return "", false }
 	}
 	cfg, _ := s.Config.Expanded(getenv)
-	if t := cfg.Transport(); t != TypeHTTP && t != TypeSSE {
-		return fmt.Errorf("%w: %q is a %s server; OAuth is for HTTP and SSE servers", ErrConfig, s.Name, t)
+	if t := cfg.Transport(); t != TypeHTTP {
+		return fmt.Errorf("%w: %q is a %s server; corvid's OAuth is for HTTP servers (type http); give an SSE server a token with --header", ErrConfig, s.Name, t)
 	}
 	server, err := url.Parse(cfg.URL)
 	if err != nil {
@@ -79,14 +79,11 @@ func cmpOr(a, b string) string {
 // probe asks the server without a token; it must answer 401 or 403. It
 // returns the metadata URL and scope its challenge named.
 func probe(ctx context.Context, client *http.Client, cfg ServerConfig) (metadata, scope string, err error) {
-	method, body := http.MethodPost, []byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"`+
-		protocolVersion+`","capabilities":{},"clientInfo":{"name":"corvid","version":"login"}}}`)
-	if cfg.Transport() == TypeSSE {
-		method, body = http.MethodGet, nil
-	}
+	body := []byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"` +
+		protocolVersion + `","capabilities":{},"clientInfo":{"name":"corvid","version":"login"}}}`)
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel() // an SSE stream that opened is not read
-	req, err := http.NewRequestWithContext(ctx, method, cfg.URL, bytes.NewReader(body))
+	defer cancel() // an event stream that opened is not read
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, cfg.URL, bytes.NewReader(body))
 	if err != nil {
 		return "", "", fmt.Errorf("%w: %v", ErrConfig, err)
 	}
