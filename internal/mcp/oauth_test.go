@@ -293,3 +293,32 @@ func atoi(t *testing.T, s string) int {
 	}
 	return n
 }
+
+// A refused token that cannot be refreshed (the refresh token is no
+// longer valid) leaves the server needs-auth, saying to log in again;
+// the old tokens are not printed.
+func TestOAuthRefreshFails(t *testing.T) {
+	as, p := newOAuth(t, false)
+	cfgDir := t.TempDir()
+	s := oauthServer(p)
+	var b browser
+	if err := b.login(t, s, cfgDir, nil); err != nil {
+		t.Fatal(err)
+	}
+	path := credentialsPath(cfgDir, s.Name, s.Config.URL)
+	c, _ := loadCredentials(path)
+	c.RefreshToken = "secret-refresh-unknown"
+	if err := c.save(path); err != nil {
+		t.Fatal(err)
+	}
+	as.RevokeAll()
+	var warns []string
+	st := startAuthed(t, s, cfgDir, &warns).Status()[0]
+	if st.State != StateNeedsAuth || !strings.Contains(st.Error, "the stored token was refused and could not be refreshed") ||
+		!strings.Contains(st.Error, "corvid mcp login secure") {
+		t.Errorf("status %+v", st)
+	}
+	if all := st.Error + strings.Join(warns, "\n"); strings.Contains(all, "secret-") {
+		t.Errorf("a token was printed: %s", all)
+	}
+}

@@ -14,13 +14,13 @@ import (
 
 // tokenResponse is a token endpoint's answer (RFC 6749 §5).
 type tokenResponse struct {
-	AccessToken  string `json:"access_token"`
-	TokenType    string `json:"token_type"`
-	ExpiresIn    int64  `json:"expires_in"`
-	RefreshToken string `json:"refresh_token"`
-	Scope        string `json:"scope"`
-	Error        string `json:"error"`
-	Description  string `json:"error_description"`
+	AccessToken  string      `json:"access_token"`
+	TokenType    string      `json:"token_type"`
+	ExpiresIn    json.Number `json:"expires_in"` // some servers send a string
+	RefreshToken string      `json:"refresh_token"`
+	Scope        string      `json:"scope"`
+	Error        string      `json:"error"`
+	Description  string      `json:"error_description"`
 }
 
 // tokenRequest posts a grant to the token endpoint and stores the
@@ -55,8 +55,8 @@ func tokenRequest(ctx context.Context, client *http.Client, c *credentials, form
 		return fmt.Errorf("%w: the token endpoint gave no bearer token (token_type %q)", ErrOAuth, tr.TokenType)
 	}
 	c.AccessToken, c.Scope, c.ExpiresAt = tr.AccessToken, tr.Scope, time.Time{}
-	if tr.ExpiresIn > 0 {
-		c.ExpiresAt = now.Add(time.Duration(tr.ExpiresIn) * time.Second)
+	if secs, err := tr.ExpiresIn.Int64(); err == nil && secs > 0 {
+		c.ExpiresAt = now.Add(time.Duration(secs) * time.Second)
 	}
 	if tr.RefreshToken != "" { // a server that does not rotate keeps the old one valid
 		c.RefreshToken = tr.RefreshToken

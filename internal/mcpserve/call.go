@@ -32,7 +32,7 @@ func (s *server) startCall(ctx context.Context, m *jsonrpc.Message) {
 		s.reply(m.ID, nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "Unknown tool: " + p.Name})
 		return
 	}
-	key := string(m.ID)
+	key := idKey(m.ID)
 	ctx, cancel := context.WithCancel(ctx)
 	s.runMu.Lock()
 	if _, dup := s.running[key]; dup {
@@ -62,9 +62,21 @@ func (s *server) startCall(ctx context.Context, m *jsonrpc.Message) {
 func (s *server) cancel(id json.RawMessage) {
 	s.runMu.Lock()
 	defer s.runMu.Unlock()
-	if c, ok := s.running[string(id)]; ok {
+	if c, ok := s.running[idKey(id)]; ok {
 		c()
 	}
+}
+
+// idKey is a request id in one spelling, so that a cancellation naming
+// it as 1.0 or "\u0061" finds the call sent as 1 or "a". An id that is
+// not JSON is its own key.
+func idKey(id json.RawMessage) string {
+	var v any
+	if json.Unmarshal(id, &v) != nil {
+		return string(id)
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 // run runs one call of t through the pipeline.
