@@ -22,7 +22,9 @@ var (
 // AuthError is an HTTP server's 401 or 403: it asks for authorization.
 // It matches ErrNeedsAuth.
 type AuthError struct {
-	Server string // the server's name, when known
+	// Server is the server's name; the streamable HTTP wire sets it,
+	// and only there does `corvid mcp login` help.
+	Server string
 	Status int
 	// ResourceMetadata is the protected-resource metadata URL the
 	// server named in WWW-Authenticate ("" when it named none).
@@ -35,11 +37,10 @@ func (e *AuthError) Is(target error) bool { return target == ErrNeedsAuth }
 
 func (e *AuthError) Error() string {
 	name := e.Server
-	if name == "" {
-		name = "<name>"
-	}
 	login := fmt.Sprintf("run `corvid mcp login %s`", name)
 	switch {
+	case name == "": // a legacy SSE server: corvid has no OAuth for those
+		return fmt.Sprintf("%v (HTTP %d): pass a token with --header 'Authorization: Bearer …'", ErrNeedsAuth, e.Status)
 	case e.HadToken:
 		return fmt.Sprintf("%v (HTTP %d): the stored token was refused and could not be refreshed; %s", ErrNeedsAuth, e.Status, login)
 	case e.ResourceMetadata != "":
