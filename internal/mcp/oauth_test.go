@@ -190,7 +190,7 @@ func TestOAuthStateMismatch(t *testing.T) {
 // and port and registers nothing.
 func TestOAuthConfiguredClient(t *testing.T) {
 	as, p := newOAuth(t, false)
-	as.NoRegistration = true
+	as.DisableRegistration()
 	port := freePort(t)
 	as.PreRegister("my-client", "http://127.0.0.1:"+port+"/callback")
 	s := oauthServer(p)

@@ -23,13 +23,11 @@ import (
 type AuthServer struct {
 	// URL is the issuer.
 	URL string
-	// Resource is the resource it issues tokens for (NewProtected sets it).
-	Resource string
-	// NoRegistration leaves dynamic registration out of the metadata.
-	NoRegistration bool
-	// ExpiresIn is the access tokens' expires_in (0: none).
-	ExpiresIn int
-	srv       *httptest.Server
+	// The settings below change through setters: handlers read them
+	// under mu.
+	resource       string // the resource it issues tokens for (NewProtected sets it)
+	noRegistration bool
+	srv            *httptest.Server
 
 	mu            sync.Mutex
 	clients       map[string][]string // client id → redirect URIs
@@ -50,18 +48,36 @@ func NewAuthServer() *AuthServer {
 	mux.HandleFunc("POST /register", a.register)
 	mux.HandleFunc("GET /authorize", a.authorize)
 	mux.HandleFunc("POST /token", a.token)
-	a.srv = httptest.NewServer(mux)
-	a.URL = a.srv.URL
+	a.srv = httptest.NewUnstartedServer(mux)
+	a.URL = "http://" + a.srv.Listener.Addr().String() // known before any handler runs
+	a.srv.Start()
 	return a
 }
 
 // Close stops the server.
 func (a *AuthServer) Close() { a.srv.Close() }
 
+// SetResource sets the resource it issues tokens for.
+func (a *AuthServer) SetResource(r string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.resource = r
+}
+
+// DisableRegistration leaves dynamic registration out of the metadata.
+func (a *AuthServer) DisableRegistration() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.noRegistration = true
+}
+
 func (a *AuthServer) metadata(w http.ResponseWriter, _ *http.Request) {
 	m := map[string]any{"issuer": a.URL, "authorization_endpoint": a.URL + "/authorize",
 		"token_endpoint": a.URL + "/token", "code_challenge_methods_supported": []string{"S256"}}
-	if !a.NoRegistration {
+	a.mu.Lock()
+	noReg := a.noRegistration
+	a.mu.Unlock()
+	if !noReg {
 		m["registration_endpoint"] = a.URL + "/register"
 	}
 	_ = json.NewEncoder(w).Encode(m)
@@ -100,7 +116,7 @@ func (a *AuthServer) authorize(w http.ResponseWriter, r *http.Request) {
 	case q.Get("response_type") != "code" || q.Get("code_challenge_method") != "S256" || q.Get("code_challenge") == "":
 		http.Error(w, "PKCE S256 required", http.StatusBadRequest)
 		return
-	case q.Get("resource") != a.Resource:
+	case q.Get("resource") != a.resource:
 		http.Error(w, "wrong resource "+q.Get("resource"), http.StatusBadRequest)
 		return
 	}
@@ -120,7 +136,7 @@ func (a *AuthServer) token(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusBadRequest)
 		_ = json.NewEncoder(w).Encode(map[string]string{"error": "invalid_grant", "error_description": why})
 	}
-	if f.Get("resource") != a.Resource {
+	if f.Get("resource") != a.resource {
 		fail("wrong resource")
 		return
 	}
@@ -155,9 +171,6 @@ func (a *AuthServer) token(w http.ResponseWriter, r *http.Request) {
 	at, rt := fmt.Sprintf("secret-access-%d", a.n), fmt.Sprintf("secret-refresh-%d", a.n)
 	a.access[at], a.refresh[rt] = true, true
 	resp := map[string]any{"access_token": at, "token_type": "Bearer", "refresh_token": rt}
-	if a.ExpiresIn > 0 {
-		resp["expires_in"] = a.ExpiresIn
-	}
 	_ = json.NewEncoder(w).Encode(resp)
 }
 

@@ -47,9 +47,11 @@ func NewProtected(as *AuthServer, inner http.Handler, noMetadata bool) *Protecte
 		}
 		inner.ServeHTTP(w, r)
 	})
-	p.srv = httptest.NewServer(mux)
-	p.URL, p.MCPURL = p.srv.URL, p.srv.URL+"/mcp"
-	as.Resource = p.MCPURL
+	p.srv = httptest.NewUnstartedServer(mux)
+	p.URL = "http://" + p.srv.Listener.Addr().String() // known before any handler runs
+	p.MCPURL = p.URL + "/mcp"
+	as.SetResource(p.MCPURL)
+	p.srv.Start()
 	return p
 }
 
