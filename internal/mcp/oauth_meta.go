@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -30,24 +29,6 @@ type authServer struct {
 	TokenEndpoint         string   `json:"token_endpoint"`
 	RegistrationEndpoint  string   `json:"registration_endpoint"`
 	CodeChallengeMethods  []string `json:"code_challenge_methods_supported"`
-}
-
-var challengeParam = regexp.MustCompile(`(?i)\b(resource_metadata|scope)\s*=\s*("(?:[^"\\]|\\.)*"|[^\s,]+)`)
-
-// challenge reads the resource_metadata and scope parameters of a
-// WWW-Authenticate header.
-func challenge(h http.Header) (metadata, scope string) {
-	for _, v := range h.Values("WWW-Authenticate") {
-		for _, m := range challengeParam.FindAllStringSubmatch(v, -1) {
-			val := strings.Trim(m[2], `"`)
-			if strings.EqualFold(m[1], "resource_metadata") {
-				metadata = val
-			} else {
-				scope = val
-			}
-		}
-	}
-	return metadata, scope
 }
 
 // wellKnown is where RFC 8615 metadata named suffix lives for u: the
