@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bufio"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -112,58 +113,68 @@ func (f *flow) clientFor(ctx context.Context, old *credentials, redirect string)
 	return cred, nil
 }
 
-// wait serves the redirect on ln and returns the authorization code. A
-// redirect with another state, or an error, ends the flow.
+// wait takes the redirect on ln and returns the authorization code. A
+// redirect with another state, or an error, ends the flow. It answers
+// the browser by hand, one connection at a time: the redirect is one GET,
+// and net/http's server would add a megabyte to corvid for it.
 func (f *flow) wait(ctx context.Context, ln net.Listener, state string) (string, error) {
-	type outcome struct {
-		code string
-		err  error
+	defer ln.Close()
+	stop := context.AfterFunc(ctx, func() { _ = ln.Close() })
+	defer stop()
+	for {
+		conn, err := ln.Accept()
+		if err != nil {
+			if ctx.Err() != nil {
+				return "", fmt.Errorf("%w: no redirect came back: %w", ErrOAuth, context.Cause(ctx))
+			}
+			return "", fmt.Errorf("%w: the loopback listener: %w", ErrOAuth, err)
+		}
+		if code, done, err := f.answer(conn, state); done {
+			return code, err
+		}
 	}
-	done := make(chan outcome, 1)
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /callback", func(w http.ResponseWriter, r *http.Request) {
-		q := r.URL.Query()
-		var o outcome
-		switch {
-		case subtle.ConstantTimeCompare([]byte(q.Get("state")), []byte(state)) != 1:
-			o.err = fmt.Errorf("%w: %w; the login was stopped (try again)", ErrOAuth, ErrStateMismatch)
-		case q.Get("error") != "":
-			o.err = fmt.Errorf("%w: the authorization server answered %s: %s", ErrOAuth, q.Get("error"), q.Get("error_description"))
-		case q.Get("iss") != "" && q.Get("iss") != f.as.Issuer: // RFC 9207
-			o.err = fmt.Errorf("%w: the redirect came from issuer %q, not %q", ErrOAuth, q.Get("iss"), f.as.Issuer)
-		case q.Get("code") == "":
-			o.err = fmt.Errorf("%w: the redirect carries no code", ErrOAuth)
-		default:
-			o.code = q.Get("code")
-		}
-		if o.err != nil {
-			http.Error(w, "corvid: authorization failed: "+o.err.Error(), http.StatusBadRequest)
-		} else {
-			_, _ = io.WriteString(w, "corvid is authorized. You can close this window.\n")
-		}
-		select {
-		case done <- o:
-		default:
-		}
-	})
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	served := make(chan struct{})
-	go func() {
-		defer close(served)
-		_ = srv.Serve(ln)
-	}()
-	defer func() {
-		sctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		defer cancel()
-		_ = srv.Shutdown(sctx)
-		<-served
-	}()
-	select {
-	case o := <-done:
-		return o.code, o.err
-	case <-ctx.Done():
-		return "", fmt.Errorf("%w: no redirect came back: %w", ErrOAuth, context.Cause(ctx))
+}
+
+// callbackRead bounds reading one request from the browser.
+const callbackRead = 5 * time.Second
+
+// answer serves one connection; done is false when it was not the
+// redirect (a favicon, an idle preconnection).
+func (f *flow) answer(conn net.Conn, state string) (code string, done bool, err error) {
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(callbackRead))
+	req, rerr := http.ReadRequest(bufio.NewReaderSize(conn, 16<<10))
+	if rerr != nil || req.Method != http.MethodGet || req.URL.Path != "/callback" {
+		reply(conn, http.StatusNotFound, "not found\n")
+		return "", false, nil
 	}
+	if code, err = f.outcome(req.URL.Query(), state); err != nil {
+		reply(conn, http.StatusBadRequest, "corvid: authorization failed: "+err.Error()+"\n")
+	} else {
+		reply(conn, http.StatusOK, "corvid is authorized. You can close this window.\n")
+	}
+	return code, true, err
+}
+
+// outcome reads the redirect's query: the code, or why there is none.
+func (f *flow) outcome(q url.Values, state string) (string, error) {
+	switch {
+	case subtle.ConstantTimeCompare([]byte(q.Get("state")), []byte(state)) != 1:
+		return "", fmt.Errorf("%w: %w; the login was stopped (try again)", ErrOAuth, ErrStateMismatch)
+	case q.Get("error") != "":
+		return "", fmt.Errorf("%w: the authorization server answered %s: %s", ErrOAuth, q.Get("error"), q.Get("error_description"))
+	case q.Get("iss") != "" && q.Get("iss") != f.as.Issuer: // RFC 9207
+		return "", fmt.Errorf("%w: the redirect came from issuer %q, not %q", ErrOAuth, q.Get("iss"), f.as.Issuer)
+	case q.Get("code") == "":
+		return "", fmt.Errorf("%w: the redirect carries no code", ErrOAuth)
+	}
+	return q.Get("code"), nil
+}
+
+// reply writes a plain-text HTTP/1.1 answer and closes the exchange.
+func reply(w io.Writer, status int, body string) {
+	_, _ = fmt.Fprintf(w, "HTTP/1.1 %d %s\r\nContent-Type: text/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n"+
+		"Content-Length: %d\r\nConnection: close\r\n\r\n%s", status, http.StatusText(status), len(body), body)
 }
 
 // random is n random bytes, base64url without padding.
