@@ -17,5 +17,9 @@
 // second JSON Schema validator, so corvid does without it. The tests'
 // servers are hand-written (fixture_test.go) and, in CI, real npm ones.
 //
+// An HTTP server that asks for OAuth is needs-auth until Login (`corvid
+// mcp login`) stores its tokens (oauth_*.go); the HTTP wire then sends
+// them and refreshes them.
+//
 // The tool adapters the model sees live in internal/tools/mcptool.
 package mcp
