@@ -69,7 +69,13 @@ type summary struct {
 		Name, Type string
 		ReadOnly   bool
 	}
-	Calls []callResult
+	Calls      []callResult
+	Negotiated string
+	Extras     *struct {
+		Ping, PingAfterCancel, UnknownMethod json.RawMessage
+		SleepStarted, SleepGone              bool
+		Cancelled                            string
+	}
 }
 
 type call struct {
@@ -80,16 +86,23 @@ type call struct {
 // drive runs the node client against `corvid mcp serve args...` in work.
 func drive(t *testing.T, work string, args []string, calls ...call) summary {
 	t.Helper()
+	return driveEnv(t, work, args, nil, calls...)
+}
+
+// driveEnv is drive with more environment for the client (EXTRAS=1).
+func driveEnv(t *testing.T, work string, args, env []string, calls ...call) summary {
+	t.Helper()
 	requireClient(t)
 	bin := corvid(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	rawArgs, _ := json.Marshal(append([]string{}, args...))
-	rawCalls, _ := json.Marshal(calls)
+	rawCalls, _ := json.Marshal(append([]call{}, calls...))
 	cmd := exec.CommandContext(ctx, "node", "client/client.mjs")
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "CORVID_BIN=" + bin, "WORK=" + work,
 		"CORVID_ARGS=" + string(rawArgs), "CALLS=" + string(rawCalls),
 		"HOME=" + filepath.Join(work, ".home"), "CORVID_CONFIG_DIR=" + filepath.Join(work, ".corvid")}
+	cmd.Env = append(cmd.Env, env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

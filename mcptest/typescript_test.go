@@ -98,3 +98,29 @@ func TestMCPServeSettingsAndMode(t *testing.T) {
 		t.Errorf("Bash without a rule in acceptEdits ran: %+v", m.Calls[1])
 	}
 }
+
+// The TypeScript client negotiates the newest protocol version it knows
+// (the server speaks it), pings, gets -32601 for a method the server does
+// not have, and cancels a running Bash command: the client's
+// notifications/cancelled stops the command's process, and the server
+// still answers after it.
+func TestMCPServeProtocolWithTypeScriptClient(t *testing.T) {
+	work := t.TempDir()
+	s := driveEnv(t, work, []string{"--allowedTools", "Bash(sleep *)"}, []string{"EXTRAS=1"})
+	if s.Negotiated != "2025-11-25" {
+		t.Errorf("negotiated protocol version %q, want 2025-11-25", s.Negotiated)
+	}
+	x := s.Extras
+	if x == nil {
+		t.Fatal("the client ran no extra checks")
+	}
+	if string(x.Ping) != "{}" || string(x.PingAfterCancel) != "{}" {
+		t.Errorf("ping answers %s, %s; want {}", x.Ping, x.PingAfterCancel)
+	}
+	if string(x.UnknownMethod) != "-32601" {
+		t.Errorf("unknown method: %s, want error -32601", x.UnknownMethod)
+	}
+	if !x.SleepStarted || !x.SleepGone || x.Cancelled == "answered" || x.Cancelled == "" {
+		t.Errorf("cancellation: started %v, gone %v, call ended with %q (want the abort's error)", x.SleepStarted, x.SleepGone, x.Cancelled)
+	}
+}

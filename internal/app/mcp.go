@@ -45,7 +45,7 @@ func startMCP(opts Options, env environment, s *config.Settings, sessionDir stri
 	}
 	timeout := millis(env.int("MCP_TIMEOUT"))
 	m := mcp.Start(loaded, mcp.Options{ProjectDir: opts.Cwd, Environ: mcpEnviron(s), Getenv: lookup(env),
-		LogDir: filepath.Join(sessionDir, "mcp-logs"), StartTimeout: timeout, Version: version.Corvid, SDK: opts.SDKMCP,
+		LogDir: filepath.Join(sessionDir, "mcp-logs"), StartTimeout: timeout, Version: version.Corvid, SDK: opts.SDKMCP, ConfigDir: cfgDir,
 		Warn: func(server string, err error) { warnf(opts, "warning: MCP server %q: %v\n", server, err) }})
 	wait := defaultMCPWait
 	if timeout > 0 {
@@ -183,6 +183,7 @@ func MCPConfig(getenv func(string) string, stderr io.Writer, cwd string) (*mcp.L
 // MCPOptions are the connection options corvid mcp list and get use.
 func MCPOptions(getenv func(string) string, cwd string) mcp.Options {
 	env := environment(getenv)
-	return mcp.Options{ProjectDir: cwd, Environ: os.Environ(), Getenv: lookup(env),
+	cfgDir, _ := configDir(env) // "": no OAuth tokens, the servers say needs-auth
+	return mcp.Options{ProjectDir: cwd, Environ: os.Environ(), Getenv: lookup(env), ConfigDir: cfgDir,
 		StartTimeout: millis(env.int("MCP_TIMEOUT")), Version: version.Corvid}
 }

@@ -11,9 +11,9 @@ import (
 	"corvid/internal/mcp"
 )
 
-// mcpCommand is corvid mcp, the parent of add, add-json, list, get and
-// remove (Claude Code's claude mcp), and of serve (corvid's tools over
-// MCP, mcp_serve.go).
+// mcpCommand is corvid mcp, the parent of add, add-json, list, get,
+// remove, login and logout (Claude Code's claude mcp), and of serve
+// (corvid's tools over MCP, mcp_serve.go).
 func (c *CLI) mcpCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "mcp",
@@ -22,7 +22,7 @@ func (c *CLI) mcpCommand() *cobra.Command {
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(c.mcpAddCommand(), c.mcpAddJSONCommand(), c.mcpListCommand(),
-		c.mcpGetCommand(), c.mcpRemoveCommand(), c.mcpServeCommand())
+		c.mcpGetCommand(), c.mcpRemoveCommand(), c.mcpServeCommand(), c.mcpLoginCommand(), c.mcpLogoutCommand())
 	return cmd
 }
 
@@ -37,8 +37,9 @@ func (c *CLI) mcpWhere() (mcp.Where, string, error) {
 }
 
 func (c *CLI) mcpAddCommand() *cobra.Command {
-	var scope, transport string
+	var scope, transport, clientID string
 	var env, headers []string
+	var callbackPort int
 	cmd := &cobra.Command{
 		Use:   "add [flags] <name> <commandOrUrl> [args...]",
 		Short: "Add an MCP server (put -- before a stdio command's own flags)",
@@ -50,6 +51,9 @@ func (c *CLI) mcpAddCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if cfg.OAuth, err = oauthFromFlags(cfg, clientID, callbackPort); err != nil {
+				return err
+			}
 			return c.mcpAdd(scope, args[0], cfg, describeAdded(args[0], cfg))
 		},
 	}
@@ -58,7 +62,24 @@ func (c *CLI) mcpAddCommand() *cobra.Command {
 	fs.StringVarP(&transport, "transport", "t", "stdio", "Transport `type`: stdio, http or sse")
 	fs.StringArrayVarP(&env, "env", "e", nil, "Environment variable for a stdio server (`KEY=value`, repeatable)")
 	fs.StringArrayVarP(&headers, "header", "H", nil, "HTTP header for an http or sse server (`'Name: value'`, repeatable)")
+	fs.StringVar(&clientID, "client-id", "", "OAuth client `ID` for an http server (else corvid mcp login registers one)")
+	fs.IntVar(&callbackPort, "callback-port", 0, "Fixed `port` for the OAuth callback (for a pre-registered redirect URI)")
 	return cmd
+}
+
+// oauthFromFlags is the entry's "oauth" member from --client-id and
+// --callback-port (nil when neither is set).
+func oauthFromFlags(cfg mcp.ServerConfig, clientID string, port int) (*mcp.OAuthConfig, error) {
+	if clientID == "" && port == 0 {
+		return nil, nil
+	}
+	if cfg.Transport() != mcp.TypeHTTP {
+		return nil, fmt.Errorf("%w: --client-id and --callback-port are for http servers", mcp.ErrConfig)
+	}
+	if port < 0 || port > 65535 {
+		return nil, fmt.Errorf("%w: --callback-port %d is not a port", mcp.ErrConfig, port)
+	}
+	return &mcp.OAuthConfig{ClientID: clientID, CallbackPort: port}, nil
 }
 
 func (c *CLI) mcpAddJSONCommand() *cobra.Command {

@@ -108,6 +108,8 @@ func health(s mcp.Status) string {
 		return "⏸ Not started: " + s.Error
 	case mcp.StatePending:
 		return "… Still connecting"
+	case mcp.StateNeedsAuth:
+		return "⚠ Needs authentication: " + s.Error
 	}
 	return "✘ Failed to connect: " + s.Error
 }

@@ -2,9 +2,7 @@ package cli
 
 import (
 	"context"
-	"io"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
 	"corvid/internal/app"
@@ -53,12 +51,6 @@ func (c *CLI) mcpServe(ctx context.Context, f *flags) error {
 		case <-ctx.Done():
 		}
 	}()
-	transport := &mcp.IOTransport{Reader: io.NopCloser(c.Stdin), Writer: nopWriteCloser{c.Stdout}}
 	return mcpserve.Serve(ctx, mcpserve.Config{Tools: ts.Tools, Pipeline: ts.Pipeline, Env: ts.Env,
-		Version: version.Corvid}, transport)
+		Version: version.Corvid}, c.Stdin, c.Stdout)
 }
-
-// nopWriteCloser keeps the server from closing corvid's stdout.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

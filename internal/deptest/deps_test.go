@@ -56,6 +56,11 @@ var rules = []rule{
 	{why: "the Anthropic SDK stays behind the provider contract",
 		from: []string{"corvid/..."}, except: []string{"corvid/internal/provider/anthropic"},
 		deny: []string{"github.com/anthropics/anthropic-sdk-go/..."}},
+	{why: "one JSON Schema validator (internal/jsonschema) and one JSON-RPC codec (internal/jsonrpc): the MCP go-sdk and google/jsonschema-go stay out (issue 14)",
+		from: []string{"corvid/..."}, transitive: true,
+		deny: []string{"github.com/modelcontextprotocol/go-sdk/...", "github.com/google/jsonschema-go/..."}},
+	{why: "the OAuth test servers are for tests only",
+		from: []string{"corvid/..."}, transitive: true, deny: []string{"corvid/internal/mcp/oauthtest"}},
 }
 
 // mustExist guards against a go list that quietly found nothing, which

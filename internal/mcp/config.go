@@ -42,6 +42,16 @@ type ServerConfig struct {
 	Name string `json:"name,omitempty"`
 	// Timeout is the start-up timeout in milliseconds (0: MCP_TIMEOUT).
 	Timeout int `json:"timeout,omitempty"`
+	// OAuth is a pre-registered OAuth client for an HTTP server
+	// (Claude Code's "oauth" member); nil: register dynamically.
+	OAuth *OAuthConfig `json:"oauth,omitempty"`
+}
+
+// OAuthConfig is a server entry's OAuth client: its id, and the fixed
+// loopback port its redirect URI was registered with (0: any port).
+type OAuthConfig struct {
+	ClientID     string `json:"clientId,omitempty"`
+	CallbackPort int    `json:"callbackPort,omitempty"`
 }
 
 // Server is a named entry and where it came from.

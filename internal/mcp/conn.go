@@ -46,6 +46,7 @@ type conn struct {
 	ready    chan struct{}   // closed when the first attempt ended
 	progress sync.Map        // progress token → func(Progress)
 	watchers sync.WaitGroup  // watch and refresh goroutines
+	authWarn sync.Once       // a needs-auth failure is warned about once
 }
 
 func newConn(base context.Context, s Server, o *Options) *conn {
@@ -76,6 +77,9 @@ func (c *conn) connect(ctx context.Context) error {
 	defer stop()
 	defer context.AfterFunc(c.base, stop)()
 	sess, init, tools, err := c.open(ctx)
+	if errors.Is(err, ErrNeedsAuth) { // once on stderr, not only in the status
+		c.authWarn.Do(func() { c.o.warn(c.srv.Name, err) })
+	}
 	c.mu.Lock()
 	if err == nil && c.done { // closed meanwhile: the session must not outlive it
 		c.mu.Unlock()

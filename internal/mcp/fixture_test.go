@@ -2,15 +2,18 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/goleak"
+
+	"corvid/internal/jsonrpc"
 )
 
 // TestMain runs the test binary as an MCP server when asked to
@@ -36,62 +39,142 @@ func fixtureServer(t *testing.T, name string, env map[string]string) Server {
 	return Server{Name: name, Scope: ScopeDynamic, Source: "test", Config: ServerConfig{Command: exe, Env: e}}
 }
 
-type noArgs struct{}
-
-// serveFixture serves tools that exercise the client: echo, progress,
-// block (until cancelled; writes $FIXTURE_CANCELLED), spawn (a sleeping
-// grandchild in the server's process group; returns its pid), die
-// (exits), grow (adds a tool, which notifies tools/list_changed).
+// serveFixture serves the fixture on stdin and stdout.
 func serveFixture() {
-	_ = fixture().Run(context.Background(), &mcp.StdioTransport{})
+	f := newFixture()
+	w := jsonrpc.NewLineWriter(os.Stdout)
+	r := jsonrpc.NewLineReader(os.Stdin, maxFrame)
+	for {
+		b, err := r.Read()
+		if err != nil {
+			return
+		}
+		f.handle(context.Background(), b, func(m []byte) { _ = w.Write(m) })
+	}
 }
 
-// fixture builds the fixture server.
-func fixture() *mcp.Server {
-	s := mcp.NewServer(&mcp.Implementation{Name: "fixture", Version: "1"}, nil)
-	text := func(s string) *mcp.CallToolResult {
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: s}}}
+// fixture is a hand-written MCP server whose tools exercise the client:
+// echo, progress, block (until cancelled; writes $FIXTURE_CANCELLED),
+// spawn (a sleeping grandchild in the server's process group; returns
+// its pid), die (exits), grow (adds a tool and notifies
+// tools/list_changed). It speaks JSON-RPC through internal/jsonrpc, so
+// any transport can carry it.
+type fixture struct {
+	mu      sync.Mutex
+	grown   bool
+	grownP  bool // the prompt "grown" exists (prompts_test.go)
+	running map[string]context.CancelFunc
+	wg      sync.WaitGroup
+}
+
+func newFixture() *fixture { return &fixture{running: map[string]context.CancelFunc{}} }
+
+var fixtureTools = []string{"echo", "progress", "block", "spawn", "die", "grow"}
+
+// handle answers one message through send; calls run on their own
+// goroutine (so cancellation can reach block) unless sync is set by the
+// transport (HTTP answers each POST in turn).
+func (f *fixture) handle(ctx context.Context, b []byte, send func([]byte)) {
+	m, err := jsonrpc.Decode(b)
+	if err != nil || m.Method == "" {
+		return
 	}
-	mcp.AddTool(s, &mcp.Tool{Name: "echo"}, func(_ context.Context, _ *mcp.CallToolRequest, in struct {
-		Text string `json:"text"`
-	}) (*mcp.CallToolResult, any, error) {
-		return text("echo: " + in.Text), nil, nil
-	})
-	mcp.AddTool(s, &mcp.Tool{Name: "progress"}, func(ctx context.Context, req *mcp.CallToolRequest, _ noArgs) (*mcp.CallToolResult, any, error) {
-		for i := 1; i <= 3; i++ {
-			err := req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: req.Params.GetProgressToken(),
-				Progress: float64(i), Total: 3, Message: fmt.Sprintf("step %d", i)})
-			if err != nil {
-				return nil, nil, err
-			}
+	reply := func(result any) {
+		out, _ := jsonrpc.Response(m.ID, result, nil)
+		send(out)
+	}
+	switch m.Method {
+	case "notifications/cancelled":
+		var p struct{ RequestID json.RawMessage }
+		_ = json.Unmarshal(m.Params, &p)
+		f.mu.Lock()
+		if c := f.running[string(p.RequestID)]; c != nil {
+			c()
 		}
-		// The client handles notifications concurrently with responses:
-		// a real long-running tool's progress comes well before its end.
+		f.mu.Unlock()
+	case "initialize":
+		reply(map[string]any{"protocolVersion": protocolVersion, "serverInfo": map[string]any{"name": "fixture", "version": "1"},
+			"capabilities": map[string]any{"tools": map[string]any{"listChanged": true},
+				"prompts": map[string]any{"listChanged": true}, "resources": map[string]any{}}})
+	case "tools/list":
+		var list []map[string]any
+		f.mu.Lock()
+		names := fixtureTools
+		if f.grown {
+			names = append(append([]string{}, names...), "grown")
+		}
+		f.mu.Unlock()
+		for _, n := range names {
+			list = append(list, map[string]any{"name": n, "inputSchema": map[string]any{"type": "object",
+				"properties": map[string]any{"text": map[string]any{"type": "string"}}}})
+		}
+		reply(map[string]any{"tools": list})
+	case "tools/call":
+		ctx, cancel := context.WithCancel(ctx)
+		f.mu.Lock()
+		f.running[string(m.ID)] = cancel
+		f.mu.Unlock()
+		f.wg.Add(1)
+		go func() {
+			defer f.wg.Done()
+			defer cancel()
+			if res := f.call(ctx, m, send); res != "" {
+				reply(map[string]any{"content": []map[string]any{{"type": "text", "text": res}}})
+			}
+		}()
+	case "prompts/list", "prompts/get", "resources/list", "resources/templates/list", "resources/read":
+		f.promptsAndResources(m, reply, send)
+	default:
+		if m.IsRequest() {
+			out, _ := jsonrpc.Response(m.ID, nil, &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: m.Method})
+			send(out)
+		}
+	}
+}
+
+// call runs one tool; "" means no answer.
+func (f *fixture) call(ctx context.Context, m *jsonrpc.Message, send func([]byte)) string {
+	var p struct {
+		Name      string
+		Arguments struct{ Text string }
+		Meta      struct {
+			ProgressToken json.RawMessage `json:"progressToken"`
+		} `json:"_meta"`
+	}
+	_ = json.Unmarshal(m.Params, &p)
+	switch p.Name {
+	case "echo":
+		return "echo: " + p.Arguments.Text
+	case "progress":
+		for i := 1; i <= 3; i++ {
+			b, _ := jsonrpc.Request(nil, "notifications/progress", map[string]any{"progressToken": p.Meta.ProgressToken,
+				"progress": i, "total": 3, "message": fmt.Sprintf("step %d", i)})
+			send(b)
+		}
+		// A real long-running tool's progress comes well before its end.
 		time.Sleep(300 * time.Millisecond)
-		return text("done"), nil, nil
-	})
-	mcp.AddTool(s, &mcp.Tool{Name: "block"}, func(ctx context.Context, _ *mcp.CallToolRequest, _ noArgs) (*mcp.CallToolResult, any, error) {
+		return "done"
+	case "block":
 		<-ctx.Done()
 		_ = os.WriteFile(os.Getenv("FIXTURE_CANCELLED"), []byte("cancelled"), 0o600)
-		return nil, nil, ctx.Err()
-	})
-	mcp.AddTool(s, &mcp.Tool{Name: "spawn"}, func(context.Context, *mcp.CallToolRequest, noArgs) (*mcp.CallToolResult, any, error) {
+		return ""
+	case "spawn":
 		cmd := exec.Command("sleep", "300")
 		if err := cmd.Start(); err != nil {
-			return nil, nil, err
+			return err.Error()
 		}
-		return text(strconv.Itoa(cmd.Process.Pid)), nil, nil
-	})
-	mcp.AddTool(s, &mcp.Tool{Name: "die"}, func(context.Context, *mcp.CallToolRequest, noArgs) (*mcp.CallToolResult, any, error) {
+		return strconv.Itoa(cmd.Process.Pid)
+	case "die":
 		os.Exit(7)
-		return nil, nil, nil
-	})
-	mcp.AddTool(s, &mcp.Tool{Name: "grow"}, func(context.Context, *mcp.CallToolRequest, noArgs) (*mcp.CallToolResult, any, error) {
-		mcp.AddTool(s, &mcp.Tool{Name: "grown"}, func(context.Context, *mcp.CallToolRequest, noArgs) (*mcp.CallToolResult, any, error) {
-			return text("new"), nil, nil
-		})
-		return text("grew"), nil, nil
-	})
-	addPromptFixtures(s)
-	return s
+	case "grow":
+		f.mu.Lock()
+		f.grown = true
+		f.mu.Unlock()
+		b, _ := jsonrpc.Request(nil, "notifications/tools/list_changed", nil)
+		send(b)
+		return "grew"
+	case "grown":
+		return "new"
+	}
+	return "unknown tool " + p.Name
 }

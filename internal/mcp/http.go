@@ -24,6 +24,8 @@ type httpWire struct {
 	url     string
 	headers map[string]string
 	client  *http.Client
+	server  string      // the server's name, for what to do on a 401
+	auth    *authorizer // OAuth bearer tokens; nil: none
 
 	mu       sync.Mutex
 	session  string // Mcp-Session-Id
@@ -47,9 +49,16 @@ func (w *httpWire) setProtocol(v string) {
 	w.mu.Unlock()
 }
 
-func (w *httpWire) request(ctx context.Context, method string, body []byte) *http.Request {
-	req, _ := http.NewRequestWithContext(ctx, method, w.url, bytes.NewReader(body))
+// request builds a request with the entry's headers and the session's;
+// token is the OAuth bearer token it carries ("" : none).
+func (w *httpWire) request(ctx context.Context, method string, body []byte) (req *http.Request, token string) {
+	req, _ = http.NewRequestWithContext(ctx, method, w.url, bytes.NewReader(body))
 	withHeaders(req, w.headers)
+	if w.auth != nil {
+		if token = w.auth.token(ctx); token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	w.mu.Lock()
@@ -60,14 +69,28 @@ func (w *httpWire) request(ctx context.Context, method string, body []byte) *htt
 		req.Header.Set("MCP-Protocol-Version", w.protocol)
 	}
 	w.mu.Unlock()
-	return req
+	return req, token
+}
+
+// do sends a request; when the server refuses the OAuth token it
+// carried, it renews the token and tries once more.
+func (w *httpWire) do(ctx context.Context, method string, body []byte) (*http.Response, string, error) {
+	req, token := w.request(ctx, method, body)
+	resp, err := w.client.Do(req)
+	if err != nil || resp.StatusCode != http.StatusUnauthorized || token == "" || !w.auth.renew(ctx, token) {
+		return resp, token, err
+	}
+	resp.Body.Close()
+	req, token = w.request(ctx, method, body)
+	resp, err = w.client.Do(req)
+	return resp, token, err
 }
 
 // Send posts msg and queues what the server answers.
 func (w *httpWire) Send(ctx context.Context, msg []byte) error {
 	rctx, rcancel := context.WithCancel(w.ctx)
 	stop := context.AfterFunc(ctx, rcancel)
-	resp, err := w.client.Do(w.request(rctx, http.MethodPost, msg))
+	resp, token, err := w.do(rctx, http.MethodPost, msg)
 	if err != nil {
 		stop()
 		rcancel()
@@ -82,6 +105,9 @@ func (w *httpWire) Send(ctx context.Context, msg []byte) error {
 		resp.Body.Close()
 		stop()
 		rcancel()
+		if ae, ok := err.(*AuthError); ok {
+			ae.Server, ae.HadToken = w.server, token != ""
+		}
 		return err
 	}
 	ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
@@ -112,8 +138,8 @@ func httpStatus(resp *http.Response) error {
 	case resp.StatusCode < 300:
 		return nil
 	case resp.StatusCode == http.StatusUnauthorized, resp.StatusCode == http.StatusForbidden:
-		return fmt.Errorf("%w (HTTP %d): corvid has no OAuth yet; pass a token with --header 'Authorization: Bearer …'",
-			ErrNeedsAuth, resp.StatusCode)
+		metadata, _ := challenge(resp.Header)
+		return &AuthError{Status: resp.StatusCode, ResourceMetadata: metadata}
 	}
 	b, _ := io.ReadAll(io.LimitReader(resp.Body, 200))
 	return fmt.Errorf("HTTP %d: %s", resp.StatusCode, strings.TrimSpace(string(b)))
@@ -164,7 +190,7 @@ func (w *httpWire) Close() error {
 	w.mu.Unlock()
 	if id != "" {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		if resp, err := w.client.Do(w.request(ctx, http.MethodDelete, nil)); err == nil {
+		if resp, _, err := w.do(ctx, http.MethodDelete, nil); err == nil {
 			resp.Body.Close()
 		}
 		cancel()

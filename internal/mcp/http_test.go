@@ -9,8 +9,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // recorder keeps the Authorization headers a handler saw.
@@ -38,18 +36,19 @@ func (r *recorder) all(want string) bool {
 	return len(r.auth) > 0
 }
 
-// TestRemoteTransports runs the client against the official go-sdk's
-// streamable HTTP and legacy SSE handlers: connect, list, call (with
-// progress), with the entry's headers (expanded) on every request.
+// TestRemoteTransports runs the client against the fixture over
+// streamable HTTP (JSON and event-stream answers) and legacy SSE:
+// connect, list, call (with progress), with the entry's headers
+// (expanded) on every request.
 func TestRemoteTransports(t *testing.T) {
-	server := fixture()
-	get := func(*http.Request) *mcp.Server { return server }
+	f := newFixture()
+	defer f.wg.Wait()
 	for _, tt := range []struct {
 		kind    string
 		handler http.Handler
 	}{
-		{TypeHTTP, mcp.NewStreamableHTTPHandler(get, nil)},
-		{TypeSSE, mcp.NewSSEHandler(get, nil)},
+		{TypeHTTP, streamableHandler(f)},
+		{TypeSSE, sseHandler(f)},
 	} {
 		t.Run(tt.kind, func(t *testing.T) {
 			rec := &recorder{next: tt.handler}

@@ -32,6 +32,9 @@ type Options struct {
 	SDK SDKBridge
 	// Changed is called after a server's tool list changed. Optional.
 	Changed func(server string)
+	// ConfigDir is corvid's config dir, where `corvid mcp login` stores
+	// HTTP servers' OAuth tokens ("" : no OAuth tokens are sent).
+	ConfigDir string
 }
 
 func (o *Options) startTimeout(s Server) time.Duration {

@@ -2,71 +2,99 @@ package mcp
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"corvid/internal/jsonrpc"
 )
 
-// addPromptFixtures gives the fixture server prompts and resources:
+// promptsAndResources answers the fixture's prompts and resources:
 // prompt "greet" (required who, optional mood), "picture" (text and an
-// image), "grow" (adds prompt "grown", which notifies
-// prompts/list_changed); resource fixture://text, fixture://hang (never
-// answers until cancelled) and the template fixture://big/{n} (n bytes).
-func addPromptFixtures(s *mcp.Server) {
-	if os.Getenv("FIXTURE_HANG_PROMPTS") == "1" { // prompts/list never answered
-		s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
-			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-				if method == "prompts/list" {
-					<-ctx.Done()
-					return nil, ctx.Err()
-				}
-				return next(ctx, method, req)
-			}
-		})
+// image), "grow" (adds prompt "grown" and notifies prompts/list_changed);
+// resource fixture://text, fixture://hang (never answered) and the
+// template fixture://big/{n} (n bytes). With FIXTURE_HANG_PROMPTS=1,
+// prompts/list is never answered.
+func (f *fixture) promptsAndResources(m *jsonrpc.Message, reply func(any), send func([]byte)) {
+	var p struct {
+		Name      string
+		URI       string
+		Arguments map[string]string
 	}
-	user := func(c mcp.Content) *mcp.PromptMessage { return &mcp.PromptMessage{Role: "user", Content: c} }
-	s.AddPrompt(&mcp.Prompt{Name: "greet", Description: "Greets someone", Arguments: []*mcp.PromptArgument{
-		{Name: "who", Required: true}, {Name: "mood"}}},
-		func(_ context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
-			a := req.Params.Arguments
-			return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{
-				user(&mcp.TextContent{Text: "Greet " + a["who"] + " (mood: " + a["mood"] + ")"})}}, nil
-		})
-	s.AddPrompt(&mcp.Prompt{Name: "picture"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
-		return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{
-			user(&mcp.TextContent{Text: "Look:"}),
-			user(&mcp.ImageContent{MIMEType: "image/png", Data: []byte("\x89PNG fake")})}}, nil
-	})
-	s.AddPrompt(&mcp.Prompt{Name: "grow"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
-		s.AddPrompt(&mcp.Prompt{Name: "grown"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
-			return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{user(&mcp.TextContent{Text: "new"})}}, nil
-		})
-		return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{user(&mcp.TextContent{Text: "grew"})}}, nil
-	})
-	s.AddResource(&mcp.Resource{URI: "fixture://text", Name: "text", MIMEType: "text/plain"},
-		func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{
-				{URI: req.Params.URI, MIMEType: "text/plain", Text: "fixture text"}}}, nil
-		})
-	s.AddResource(&mcp.Resource{URI: "fixture://hang", Name: "hang"},
-		func(ctx context.Context, _ *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-			<-ctx.Done()
-			return nil, ctx.Err()
-		})
-	s.AddResourceTemplate(&mcp.ResourceTemplate{URITemplate: "fixture://big/{n}", Name: "big"},
-		func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-			n := 0
-			for _, r := range strings.TrimPrefix(req.Params.URI, "fixture://big/") {
-				n = n*10 + int(r-'0')
-			}
-			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{
-				{URI: req.Params.URI, MIMEType: "text/plain", Text: strings.Repeat("x", n)}}}, nil
-		})
+	_ = json.Unmarshal(m.Params, &p)
+	text := func(t string) map[string]any {
+		return map[string]any{"role": "user", "content": map[string]any{"type": "text", "text": t}}
+	}
+	switch m.Method {
+	case "prompts/list":
+		if os.Getenv("FIXTURE_HANG_PROMPTS") == "1" {
+			return
+		}
+		list := []map[string]any{
+			{"name": "greet", "description": "Greets someone", "arguments": []map[string]any{
+				{"name": "who", "required": true}, {"name": "mood"}}},
+			{"name": "picture"}, {"name": "grow"}}
+		f.mu.Lock()
+		if f.grownP {
+			list = append(list, map[string]any{"name": "grown"})
+		}
+		f.mu.Unlock()
+		reply(map[string]any{"prompts": list})
+	case "prompts/get":
+		f.getPrompt(m, p.Name, p.Arguments, reply, send, text)
+	case "resources/list":
+		reply(map[string]any{"resources": []map[string]any{
+			{"uri": "fixture://text", "name": "text", "mimeType": "text/plain"}, {"uri": "fixture://hang", "name": "hang"}}})
+	case "resources/templates/list":
+		reply(map[string]any{"resourceTemplates": []map[string]any{{"uriTemplate": "fixture://big/{n}", "name": "big"}}})
+	case "resources/read":
+		switch {
+		case p.URI == "fixture://hang":
+			return
+		case p.URI == "fixture://text":
+			reply(map[string]any{"contents": []map[string]any{{"uri": p.URI, "mimeType": "text/plain", "text": "fixture text"}}})
+		case strings.HasPrefix(p.URI, "fixture://big/"):
+			n, _ := strconv.Atoi(strings.TrimPrefix(p.URI, "fixture://big/"))
+			reply(map[string]any{"contents": []map[string]any{{"uri": p.URI, "mimeType": "text/plain", "text": strings.Repeat("x", n)}}})
+		default:
+			out, _ := jsonrpc.Response(m.ID, nil, &jsonrpc.Error{Code: -32002, Message: "Resource not found"})
+			send(out)
+		}
+	}
+}
+
+// getPrompt answers prompts/get for name.
+func (f *fixture) getPrompt(m *jsonrpc.Message, name string, args map[string]string, reply func(any), send func([]byte),
+	text func(string) map[string]any) {
+	msgs := func(ms ...map[string]any) { reply(map[string]any{"messages": ms}) }
+	f.mu.Lock()
+	grown := f.grownP
+	f.mu.Unlock()
+	switch {
+	case name == "greet":
+		msgs(text("Greet " + args["who"] + " (mood: " + args["mood"] + ")"))
+	case name == "picture":
+		img := base64.StdEncoding.EncodeToString([]byte("\x89PNG fake"))
+		msgs(text("Look:"), map[string]any{"role": "user", "content": map[string]any{"type": "image", "mimeType": "image/png", "data": img}})
+	case name == "grow":
+		f.mu.Lock()
+		f.grownP = true
+		f.mu.Unlock()
+		b, _ := jsonrpc.Request(nil, "notifications/prompts/list_changed", nil)
+		send(b)
+		msgs(text("grew"))
+	case name == "grown" && grown:
+		msgs(text("new"))
+	default:
+		out, _ := jsonrpc.Response(m.ID, nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "unknown prompt " + name})
+		send(out)
+	}
 }
 
 func promptNames(m *Manager) []string {

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"corvid/internal/jsonrpc"
 )
 
 // wire carries JSON-RPC messages to and from one server.
@@ -21,22 +23,10 @@ type wire interface {
 }
 
 // RPCError is a JSON-RPC error answer.
-type RPCError struct {
-	Code    int    `json:"code"`
-	Message string `json:"message"`
-}
-
-func (e *RPCError) Error() string { return fmt.Sprintf("server error %d: %s", e.Code, e.Message) }
+type RPCError = jsonrpc.Error
 
 // envelope is any JSON-RPC message.
-type envelope struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id,omitempty"`
-	Method  string          `json:"method,omitempty"`
-	Params  json.RawMessage `json:"params,omitempty"`
-	Result  json.RawMessage `json:"result,omitempty"`
-	Error   *RPCError       `json:"error,omitempty"`
-}
+type envelope = jsonrpc.Message
 
 type answer struct {
 	result json.RawMessage
@@ -82,14 +72,14 @@ func (s *session) read() {
 
 // dispatch handles one message from the server.
 func (s *session) dispatch(b []byte) error {
-	var m envelope
-	if err := json.Unmarshal(b, &m); err != nil || m.JSONRPC != "2.0" {
+	m, err := jsonrpc.Decode(b)
+	if err != nil {
 		return &ProtocolError{Got: clip(b)}
 	}
 	switch {
-	case m.Method != "" && len(m.ID) > 0:
+	case m.IsRequest():
 		s.answerServer(m)
-	case m.Method != "":
+	case m.IsNotification():
 		if s.notify != nil {
 			s.notify(m.Method, m.Params)
 		}
@@ -114,14 +104,12 @@ func (s *session) dispatch(b []byte) error {
 }
 
 // answerServer replies to a request the server sent.
-func (s *session) answerServer(m envelope) {
-	reply := map[string]any{"jsonrpc": "2.0", "id": m.ID}
-	if m.Method == "ping" {
-		reply["result"] = struct{}{}
-	} else {
-		reply["error"] = RPCError{Code: -32601, Message: "corvid does not support " + m.Method}
+func (s *session) answerServer(m *jsonrpc.Message) {
+	var e *RPCError
+	if m.Method != "ping" {
+		e = &RPCError{Code: jsonrpc.CodeMethodNotFound, Message: "corvid does not support " + m.Method}
 	}
-	b, _ := json.Marshal(reply)
+	b, _ := jsonrpc.Response(m.ID, nil, e)
 	ctx, cancel := context.WithTimeout(context.Background(), cancelBound)
 	defer cancel()
 	_ = s.w.Send(ctx, b)
@@ -166,7 +154,7 @@ func (s *session) call(ctx context.Context, method string, params, result any) e
 	id := s.next
 	s.pending[id] = ch
 	s.mu.Unlock()
-	b, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+	b, err := jsonrpc.Request(id, method, params)
 	if err == nil {
 		err = s.w.Send(ctx, b)
 	}
@@ -200,11 +188,7 @@ func (s *session) forget(id int64) {
 
 // notifyServer sends a notification.
 func (s *session) notifyServer(ctx context.Context, method string, params any) error {
-	m := map[string]any{"jsonrpc": "2.0", "method": method}
-	if params != nil {
-		m["params"] = params
-	}
-	b, err := json.Marshal(m)
+	b, err := jsonrpc.Request(nil, method, params)
 	if err != nil {
 		return err
 	}

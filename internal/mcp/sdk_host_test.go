@@ -9,11 +9,11 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"corvid/internal/jsonrpc"
 )
 
 // fakeHost plays an Agent SDK host for the sdk transport as the real
-// one behaves (sdk.mjs 0.3.332): each of its servers is a go-sdk server
+// one behaves (sdk.mjs 0.3.332): each of its servers is the fixture
 // on a pipe; a request waits for the server's response with its id, any
 // other message is handed over and acknowledged with a dummy reply;
 // what the server sends on its own goes to the attached receiver.
@@ -34,10 +34,7 @@ func newFakeHost(t *testing.T, names ...string) *fakeHost {
 	h := &fakeHost{servers: map[string]*hostedServer{}, recv: map[string]func(json.RawMessage){}}
 	for _, name := range names {
 		mine, theirs := net.Pipe()
-		ss, err := fixture().Connect(context.Background(), &mcp.IOTransport{Reader: theirs, Writer: theirs}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		stop := serveOn(theirs)
 		s := &hostedServer{conn: mine, pending: map[string]chan json.RawMessage{}}
 		h.servers[name] = s
 		done := make(chan struct{})
@@ -46,8 +43,8 @@ func newFakeHost(t *testing.T, names ...string) *fakeHost {
 			h.readServer(name, s)
 		}()
 		t.Cleanup(func() {
-			_ = ss.Close()
 			_ = mine.Close()
+			stop()
 			<-done
 		})
 	}
@@ -177,4 +174,29 @@ func (h *fakeHost) preInit(t *testing.T, names ...string) {
 	h.mu.Lock()
 	h.sent = nil
 	h.mu.Unlock()
+}
+
+// serveOn serves a fixture on conn until conn closes; stop closes it and
+// waits for the fixture's reader and its running calls.
+func serveOn(conn net.Conn) (stop func()) {
+	f := newFixture()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		r, w := jsonrpc.NewLineReader(conn, maxFrame), jsonrpc.NewLineWriter(conn)
+		for {
+			b, err := r.Read()
+			if err != nil {
+				return
+			}
+			f.handle(ctx, b, func(m []byte) { _ = w.Write(m) })
+		}
+	}()
+	return func() {
+		cancel()
+		_ = conn.Close()
+		<-done
+		f.wg.Wait()
+	}
 }

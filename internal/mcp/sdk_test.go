@@ -249,8 +249,9 @@ func TestSDKManifest(t *testing.T) {
 	if got := textOf(t)(m.Call(context.Background(), "inproc", "echo", json.RawMessage(`{"text":"hi"}`), nil)); got != "echo: hi" {
 		t.Errorf("echo = %q", got)
 	}
-	// inproc: only its call; half: tools/list; junk: the whole handshake.
-	want := map[string]int{"initialize": 1, "notifications/initialized": 1, "tools/list": 2, "tools/call": 1}
+	// inproc: only its call; half: tools/list; junk: the whole handshake
+	// (the fixture offers prompts, so that includes prompts/list).
+	want := map[string]int{"initialize": 1, "notifications/initialized": 1, "tools/list": 2, "prompts/list": 1, "tools/call": 1}
 	got := map[string]int{}
 	for _, m := range h.methods() {
 		got[m]++

@@ -1,8 +1,6 @@
 package mcp
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +11,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"corvid/internal/jsonrpc"
 )
 
 // Bounds of a stdio server's process and log.
@@ -35,7 +35,7 @@ type process struct {
 	cmd    *exec.Cmd
 	stdin  *os.File
 	stdout *os.File
-	rd     *bufio.Reader
+	rd     *jsonrpc.LineReader
 	wmu    sync.Mutex
 	done   chan struct{} // closed once the leader exited and was reaped
 	logged chan struct{} // closed once stderr reached EOF
@@ -69,7 +69,7 @@ func startProcess(cmd *exec.Cmd, logPath string) (*process, error) {
 		}
 		return nil, err
 	}
-	p := &process{cmd: cmd, stdin: inW, stdout: outR, rd: bufio.NewReaderSize(outR, 64<<10),
+	p := &process{cmd: cmd, stdin: inW, stdout: outR, rd: jsonrpc.NewLineReader(outR, maxFrame),
 		done: make(chan struct{}), logged: make(chan struct{})}
 	go p.copyLog(errR, logPath)
 	go func() {
@@ -101,27 +101,15 @@ func (p *process) Send(_ context.Context, msg []byte) error {
 }
 
 // errFrameTooLarge marks a message over maxFrame bytes.
-var errFrameTooLarge = errors.New("the server sent a message over 64 MiB")
+var errFrameTooLarge = fmt.Errorf("the server sent a message over 64 MiB: %w", jsonrpc.ErrTooLarge)
 
 // Recv reads the next non-blank line, at most maxFrame bytes.
 func (p *process) Recv() ([]byte, error) {
-	var buf []byte
-	for {
-		chunk, err := p.rd.ReadSlice('\n')
-		buf = append(buf, chunk...)
-		switch {
-		case len(buf) > maxFrame:
-			return nil, errFrameTooLarge
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case err != nil && len(bytes.TrimSpace(buf)) == 0:
-			return nil, err
-		case len(bytes.TrimSpace(buf)) == 0:
-			buf = buf[:0]
-			continue
-		}
-		return buf, nil
+	b, err := p.rd.Read()
+	if errors.Is(err, jsonrpc.ErrTooLarge) {
+		return nil, errFrameTooLarge
 	}
+	return b, err
 }
 
 // Close closes stdin, then ends the process group: SIGTERM after

@@ -28,7 +28,9 @@ func (c *conn) dialWire(ctx context.Context, cfg ServerConfig) (wire, error) {
 		c.setProcess(p)
 		return p, nil
 	case TypeHTTP:
-		return newHTTPWire(cfg.URL, cfg.Headers), nil
+		w := newHTTPWire(cfg.URL, cfg.Headers)
+		w.server, w.auth = c.srv.Name, c.authorizer(cfg)
+		return w, nil
 	case TypeSSE:
 		return dialSSE(ctx, cfg.URL, cfg.Headers)
 	case TypeSDK:

@@ -2,16 +2,20 @@ package mcpserve
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"sync"
 	"sync/atomic"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"corvid/internal/executor"
+	"corvid/internal/jsonrpc"
 	"corvid/internal/tool"
 )
+
+// maxMessage caps one message from the client; a larger one ends the
+// connection (the stream cannot be resynchronised).
+const maxMessage = 64 << 20
 
 // Config is what a server serves.
 type Config struct {
@@ -26,71 +30,100 @@ type Config struct {
 	Version string
 }
 
-// server runs calls for one MCP server.
+// server runs calls for one MCP client.
 type server struct {
-	cfg Config
+	cfg   Config
+	tools map[string]tool.Tool
+	defs  []toolDef
+	out   *jsonrpc.LineWriter
 	// exclusive serialises calls that are not concurrency-safe, as the
 	// executor does within one message.
 	exclusive sync.RWMutex
 	envMu     sync.Mutex
 	env       tool.Env
 	calls     atomic.Uint64
+
+	runMu   sync.Mutex
+	running map[string]context.CancelFunc // calls under way, by request id
+	wg      sync.WaitGroup                // their goroutines
+	writeMu sync.Mutex
+	failed  error // the first write error: the client is gone
 }
 
-// New returns an MCP server offering cfg's tools.
-func New(cfg Config) *mcp.Server {
-	s := &server{cfg: cfg, env: cfg.Env}
-	srv := mcp.NewServer(&mcp.Implementation{Name: "corvid", Title: "corvid", Version: cfg.Version}, nil)
+func newServer(cfg Config, out io.Writer) *server {
+	s := &server{cfg: cfg, env: cfg.Env, tools: map[string]tool.Tool{}, out: jsonrpc.NewLineWriter(out),
+		running: map[string]context.CancelFunc{}}
 	for _, t := range cfg.Tools.Tools() {
 		if def, ok := definition(t); ok {
-			srv.AddTool(def, s.handler(t))
+			s.tools[t.Name()] = t
+			s.defs = append(s.defs, def)
 		}
 	}
-	return srv
+	return s
 }
 
-// Serve serves cfg's tools on transport until the client goes away or
-// ctx ends.
-func Serve(ctx context.Context, cfg Config, transport mcp.Transport) error {
-	if err := New(cfg).Run(ctx, transport); err != nil && ctx.Err() == nil {
-		return fmt.Errorf("%w: %w", ErrServe, err)
+// Serve serves cfg's tools to the client writing to in and reading out,
+// until in ends (after the calls under way have answered) or ctx ends
+// (calls under way are cancelled). The goroutine reading in ends when in
+// does: the caller closes it (a process's stdin closes when it exits).
+func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
+	s := newServer(cfg, out)
+	ctx, cancel := context.WithCancel(ctx)
+	defer s.wg.Wait()
+	defer cancel()
+	frames := make(chan []byte)
+	readErr := make(chan error, 1)
+	go func() {
+		r := jsonrpc.NewLineReader(in, maxMessage)
+		for {
+			b, err := r.Read()
+			if err != nil {
+				readErr <- err
+				return
+			}
+			select {
+			case frames <- b:
+			case <-ctx.Done():
+				readErr <- ctx.Err()
+				return
+			}
+		}
+	}()
+	for {
+		select {
+		case b := <-frames:
+			s.handle(ctx, b)
+			if err := s.writeErr(); err != nil {
+				return fmt.Errorf("%w: writing to the client: %w", ErrServe, err)
+			}
+		case err := <-readErr:
+			if errors.Is(err, io.EOF) || ctx.Err() != nil {
+				s.wg.Wait() // the calls under way answer before the server ends
+				if err := s.writeErr(); err != nil {
+					return fmt.Errorf("%w: writing to the client: %w", ErrServe, err)
+				}
+				return nil
+			}
+			return fmt.Errorf("%w: reading from the client: %w", ErrServe, err)
+		case <-ctx.Done():
+			return nil
+		}
 	}
-	return nil
 }
 
-// definition is the MCP tool for t: its name, description and input
-// schema as the model sees them, and hints from its kind.
-// A tool whose schema is not an object schema cannot be offered over MCP
-// (ok is false); it is left out rather than taking the server down.
-func definition(t tool.Tool) (def *mcp.Tool, ok bool) {
-	schema := t.InputSchema()
-	if len(schema) == 0 {
-		schema = json.RawMessage(`{"type":"object"}`)
+// send writes one message; a write error is kept and ends Serve.
+func (s *server) send(b []byte) {
+	if err := s.out.Write(b); err != nil {
+		s.writeMu.Lock()
+		if s.failed == nil {
+			s.failed = err
+		}
+		s.writeMu.Unlock()
 	}
-	var head struct {
-		Type string `json:"type"`
-	}
-	if json.Unmarshal(schema, &head) != nil || head.Type != "object" {
-		return nil, false
-	}
-	return &mcp.Tool{Name: t.Name(), Description: t.Description(), InputSchema: schema,
-		Annotations: annotations(tool.KindOf(t))}, true
 }
 
-// annotations are the MCP hints for a kind of tool. An unknown kind
-// promises nothing (the protocol's defaults: may write, may destroy,
-// open world).
-func annotations(k tool.Kind) *mcp.ToolAnnotations {
-	closed, open, safe := false, true, false
-	switch k {
-	case tool.KindRead:
-		return &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: &closed}
-	case tool.KindState:
-		return &mcp.ToolAnnotations{DestructiveHint: &safe, OpenWorldHint: &closed}
-	case tool.KindFetch:
-		return &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: &open}
-	case tool.KindEdit:
-		return &mcp.ToolAnnotations{OpenWorldHint: &closed}
-	}
-	return &mcp.ToolAnnotations{}
+func (s *server) writeErr() error {
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	return s.failed
 }

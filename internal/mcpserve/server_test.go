@@ -1,7 +1,6 @@
 package mcpserve
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -9,72 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"corvid/internal/executor"
-	"corvid/internal/filestate"
-	"corvid/internal/permission"
-	"corvid/internal/shells"
 	"corvid/internal/tool"
-	"corvid/internal/tools/bash"
-	"corvid/internal/tools/read"
 )
 
-// connect serves Read and Bash, with the permission engine allowing
-// `echo *` and nobody to ask, to a go-sdk client over in-memory
-// transports.
-func connect(t testing.TB, dir string) *mcp.ClientSession {
-	t.Helper()
-	mgr := shells.New(shells.Options{})
-	t.Cleanup(func() { _ = mgr.Close(context.Background()) })
-	tools := []tool.Tool{read.New(filestate.New()), bash.New(mgr, bash.Options{})}
-	reg, err := tool.NewRegistry(tools...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	eng, errs := permission.New(permission.Config{Tools: tools, WorkDirs: []string{dir}, Home: t.TempDir(),
-		Allow: []permission.RuleSource{{Text: "Bash(echo *)", Source: permission.SourceCLI}, {Text: "Bash(cd *)", Source: permission.SourceCLI}}})
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	cfg := Config{Tools: reg, Pipeline: &executor.Pipeline{Permission: eng}, Version: "test",
-		Env: tool.Env{WorkDir: dir, ProjectDir: dir, Dirs: []string{dir}, SessionDir: t.TempDir()}}
-	st, ct := mcp.NewInMemoryTransports()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, cfg, st) }()
-	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
-	cs, err := client.Connect(t.Context(), ct, nil)
-	if err != nil {
-		cancel()
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = cs.Close()
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Serve: %v", err)
-		}
-	})
-	return cs
-}
-
-func callText(t testing.TB, cs *mcp.ClientSession, name string, args map[string]any) (string, bool) {
-	t.Helper()
-	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: name, Arguments: args})
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	var b strings.Builder
-	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			b.WriteString(tc.Text)
-		}
-	}
-	return b.String(), res.IsError
-}
-
-func TestServeInMemory(t *testing.T) {
+func TestServeTools(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
 		t.Fatal(err)
@@ -82,34 +19,41 @@ func TestServeInMemory(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "f.txt"), []byte("line one\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cs := connect(t, dir)
-	list, err := cs.ListTools(t.Context(), nil)
-	if err != nil {
+	c := serve(t, dir)
+	c.call("initialize", map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{},
+		"clientInfo": map[string]any{"name": "t", "version": "1"}})
+	c.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	var list struct {
+		Tools []struct {
+			Name        string
+			InputSchema map[string]any
+			Annotations struct{ ReadOnlyHint bool }
+		}
+	}
+	if err := json.Unmarshal(c.call("tools/list", nil).Result, &list); err != nil {
 		t.Fatal(err)
 	}
 	var names []string
 	for _, tl := range list.Tools {
 		names = append(names, tl.Name)
-		raw, _ := json.Marshal(tl.InputSchema)
-		if !strings.Contains(string(raw), `"type":"object"`) {
-			t.Errorf("%s: schema %s", tl.Name, raw)
+		if tl.InputSchema["type"] != "object" {
+			t.Errorf("%s: schema %v", tl.Name, tl.InputSchema)
 		}
-		if ro := tl.Annotations != nil && tl.Annotations.ReadOnlyHint; ro != (tl.Name == "Read") {
-			t.Errorf("%s: readOnlyHint %v", tl.Name, ro)
+		if tl.Annotations.ReadOnlyHint != (tl.Name == "Read") {
+			t.Errorf("%s: readOnlyHint %v", tl.Name, tl.Annotations.ReadOnlyHint)
 		}
 	}
-	slices.Sort(names) // the go-sdk lists tools by name
-	if !slices.Equal(names, []string{"Bash", "Read"}) {
-		t.Errorf("tools %q, want [Bash Read]", names)
+	if !slices.Equal(names, []string{"Read", "Bash"}) {
+		t.Errorf("tools %q, want [Read Bash] (the registry's order)", names)
 	}
-	if out, isErr := callText(t, cs, "Read", map[string]any{"file_path": filepath.Join(dir, "f.txt")}); isErr ||
+	if out, isErr := c.tool("Read", map[string]any{"file_path": filepath.Join(dir, "f.txt")}); isErr ||
 		!strings.Contains(out, "line one") {
 		t.Errorf("Read: %q (error %v)", out, isErr)
 	}
-	if out, isErr := callText(t, cs, "Bash", map[string]any{"command": "echo allowed"}); isErr || strings.TrimSpace(out) != "allowed" {
+	if out, isErr := c.tool("Bash", map[string]any{"command": "echo allowed"}); isErr || strings.TrimSpace(out) != "allowed" {
 		t.Errorf("allowed Bash: %q (error %v)", out, isErr)
 	}
-	if out, isErr := callText(t, cs, "Bash", map[string]any{"command": "touch nope"}); !isErr ||
+	if out, isErr := c.tool("Bash", map[string]any{"command": "touch nope"}); !isErr ||
 		!strings.Contains(out, "has not been granted") {
 		t.Errorf("Bash with no rule: %q (error %v), want a denial", out, isErr)
 	}
@@ -117,14 +61,14 @@ func TestServeInMemory(t *testing.T) {
 		t.Errorf("the denied command ran: %v", err)
 	}
 	// corvid's own validation answers bad input, as it does the model.
-	if out, isErr := callText(t, cs, "Read", map[string]any{"file_path": 7}); !isErr || !strings.Contains(out, "InputValidationError") {
+	if out, isErr := c.tool("Read", map[string]any{"file_path": 7}); !isErr || !strings.Contains(out, "InputValidationError") {
 		t.Errorf("bad input: %q (error %v)", out, isErr)
 	}
 	// A cd changes the directory of the calls after it.
-	if _, isErr := callText(t, cs, "Bash", map[string]any{"command": "cd sub"}); isErr {
+	if _, isErr := c.tool("Bash", map[string]any{"command": "cd sub"}); isErr {
 		t.Error("cd sub failed")
 	}
-	if out, _ := callText(t, cs, "Bash", map[string]any{"command": "echo $PWD"}); strings.TrimSpace(out) != filepath.Join(dir, "sub") {
+	if out, _ := c.tool("Bash", map[string]any{"command": "echo $PWD"}); strings.TrimSpace(out) != filepath.Join(dir, "sub") {
 		t.Errorf("after cd: pwd %q, want %s", out, filepath.Join(dir, "sub"))
 	}
 }
@@ -137,5 +81,15 @@ func TestDefinitionNeedsAnObjectSchema(t *testing.T) {
 		if ok != want {
 			t.Errorf("schema %q: served %v, want %v", schema, ok, want)
 		}
+	}
+}
+
+// An empty text block keeps its "text" member (the protocol requires it);
+// an image keeps its base64 data; a broken image is described in text.
+func TestResultContent(t *testing.T) {
+	res := tool.ErrorText("")
+	b, _ := json.Marshal(result(res))
+	if string(b) != `{"content":[{"type":"text","text":""}],"isError":true}` {
+		t.Errorf("empty text: %s", b)
 	}
 }
