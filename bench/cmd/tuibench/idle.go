@@ -64,12 +64,14 @@ func idleAfterTwoPrompts(corvid string, env []string, idle time.Duration) error 
 	}
 	const hz = 100 // USER_HZ
 	cpu := float64(t1-t0) / hz / idle.Seconds() * 100
-	rss, err := statusField(pid, "VmRSS")
-	if err != nil {
-		return err
-	}
 	fmt.Printf("idle CPU over %v after two prompts: %.2f %% (%d ticks of 10 ms)\n", idle, cpu, t1-t0)
-	fmt.Printf("resident memory after two prompts: %s\n", rss)
+	for _, f := range []string{"VmRSS", "VmHWM", "RssAnon", "RssFile"} {
+		v, err := statusField(pid, f)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("after two prompts, %-8s %s\n", f+":", v)
+	}
 	return nil
 }
 
