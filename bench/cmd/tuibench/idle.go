@@ -72,6 +72,17 @@ func idleAfterTwoPrompts(corvid string, env []string, idle time.Duration) error 
 		}
 		fmt.Printf("after two prompts, %-8s %s\n", f+":", v)
 	}
+	if os.Getenv("TUIBENCH_SMAPS") != "" {
+		data, _ := os.ReadFile("/proc/" + pid + "/smaps")
+		head := ""
+		for _, l := range strings.Split(string(data), "\n") {
+			if f := strings.Fields(l); len(f) >= 5 && strings.Contains(f[0], "-") {
+				head = l
+			} else if strings.HasPrefix(l, "Rss:") {
+				fmt.Printf("%-10s %s\n", strings.TrimSpace(l[4:]), head)
+			}
+		}
+	}
 	return nil
 }
 
