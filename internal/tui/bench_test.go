@@ -5,9 +5,10 @@ import (
 	"encoding/json"
 	"io"
 	"os"
-	"strconv"
 	"runtime"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"corvid/internal/event"
+	"corvid/internal/permission"
 	"corvid/internal/provider"
 )
 
@@ -129,5 +131,40 @@ var sessionTurns = 2000
 func init() {
 	if s := os.Getenv("TUI_BENCH_TURNS"); s != "" {
 		sessionTurns, _ = strconv.Atoi(s)
+	}
+}
+
+// BenchmarkPaste1MBThroughInput is the same paste as the terminal sends
+// it (bracketed, 1 MB of bytes) read and decoded by the program's input
+// reader, until the placeholder is in the input box.
+func BenchmarkPaste1MBThroughInput(b *testing.B) {
+	line := strings.Repeat("x", 49) + "\n"
+	paste := "\x1b[200~" + strings.Repeat(line, 1<<20/len(line)) + "\x1b[201~"
+	b.StopTimer()
+	for range b.N {
+		shown := make(chan struct{})
+		var once sync.Once
+		o := Options{Cwd: "/work/proj", ConfigDir: b.TempDir(), Profile: colorprofile.Ascii, Width: 100,
+			onView: func(v string) {
+				if strings.Contains(v, "[Pasted text #1") {
+					once.Do(func() { close(shown) })
+				}
+			}}
+		o.Open = func(context.Context, event.Sink, permission.Asker, string) (Backend, error) { return &fakeConv{}, nil }
+		pr, pw := io.Pipe()
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() {
+			done <- run(ctx, o, newScreen(io.Discard, 100, 30), pr, nil, func(func(tea.Msg), <-chan struct{}) {})
+		}()
+		b.StartTimer()
+		if _, err := io.WriteString(pw, paste); err != nil {
+			b.Fatal(err)
+		}
+		<-shown
+		b.StopTimer()
+		cancel()
+		pw.Close()
+		<-done
 	}
 }

@@ -42,6 +42,8 @@ type Options struct {
 
 	// onPrint and onView see what is printed and drawn (tests only).
 	onPrint, onView func(string)
+	// takePaste resolves a paste lifted out of the input (pastein.go).
+	takePaste func(string) string
 	// now is the clock (time.Now when nil).
 	now func() time.Time
 }
