@@ -12,7 +12,7 @@ import (
 // idleAfterTwoPrompts starts corvid in a tmux pane, answers two prompts,
 // then reports the CPU the process used over the idle window and its
 // resident memory.
-func idleAfterTwoPrompts(corvid string, env []string, idle time.Duration) error {
+func idleAfterTwoPrompts(corvid string, env []string, idle time.Duration, turns int) error {
 	sock := fmt.Sprintf("tuibench-%d", os.Getpid())
 	tmux := func(args ...string) (string, error) {
 		out, err := exec.Command("tmux", append([]string{"-L", sock}, args...)...).CombinedOutput()
@@ -71,6 +71,11 @@ func idleAfterTwoPrompts(corvid string, env []string, idle time.Duration) error 
 			return err
 		}
 		fmt.Printf("after two prompts, %-8s %s\n", f+":", v)
+	}
+	if turns > 2 {
+		if err := longSession(tmux, pid, turns); err != nil {
+			return err
+		}
 	}
 	if os.Getenv("TUIBENCH_SMAPS") != "" {
 		data, _ := os.ReadFile("/proc/" + pid + "/smaps")
