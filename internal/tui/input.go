@@ -60,6 +60,8 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		}
 	case "shift+tab":
 		return m.cycleMode()
+	case "ctrl+o":
+		return m.toggleExpand()
 	case "up":
 		if m.input.Line() == 0 && m.hist.canBrowse(m.input.Value()) {
 			m.setInput(m.hist.prev(m.input.Value()))

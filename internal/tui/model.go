@@ -97,6 +97,11 @@ type model struct {
 	scr     *screen
 	drawErr error
 
+	// expanded: ctrl+o shows tool output whole; lastCollapsed is the
+	// last output shown collapsed.
+	expanded      bool
+	lastCollapsed *collapsedOutput
+
 	notice     string
 	ctrlCArmed bool
 	spinning   bool

@@ -1,0 +1,49 @@
+package tui
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"corvid/internal/event"
+)
+
+func seqOutput(n int) string {
+	var lines []string
+	for i := 1; i <= n; i++ {
+		lines = append(lines, "out-"+itoa(i))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// ctrl+o prints the last collapsed output whole and shows later output
+// whole; pressed again, output is collapsed again.
+func TestCtrlOExpandsToolOutput(t *testing.T) {
+	call := func(id string) turnFunc {
+		return func(ctx context.Context, f *fakeConv) event.Result {
+			f.tool(id, "Bash", `{"command":"seq 9"}`, seqOutput(9), false)
+			return event.Result{Subtype: event.SubtypeSuccess}
+		}
+	}
+	h := newHarness(t, 80, []turnFunc{call("t1"), call("t2"), call("t3")}, nil)
+	h.typeLine("one")
+	h.waitFor("the collapsed call", func(p, _ string) bool { return strings.Contains(p, "… +5 lines") })
+	if strings.Contains(h.scrollback(), "out-9") {
+		t.Fatal("the output was not collapsed")
+	}
+	h.key('o', tea.ModCtrl)
+	h.waitFor("the output printed whole", func(p, v string) bool {
+		return strings.Contains(p, "out-9") && strings.Contains(v, "ctrl+o to collapse")
+	})
+	h.typeLine("two")
+	h.waitFor("the second call whole", func(p, _ string) bool { return strings.Count(p, "out-9") == 2 })
+	h.key('o', tea.ModCtrl)
+	h.waitFor("collapsed again", func(_, v string) bool { return strings.Contains(v, "ctrl+o to expand") })
+	h.typeLine("three")
+	h.waitFor("the third call collapsed", func(p, _ string) bool { return strings.Count(p, "… +5 lines") == 2 })
+	if n := strings.Count(h.scrollback(), "out-9"); n != 2 {
+		t.Errorf("out-9 printed %d times, want 2", n)
+	}
+}
