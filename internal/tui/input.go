@@ -42,6 +42,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	if s != "ctrl+c" && m.ctrlCArmed {
 		m.ctrlCArmed, m.notice = false, ""
 	}
+	if m.search != nil {
+		return m.searchKey(k)
+	}
 	if m.menu != nil {
 		if cmd, ok := m.menuKey(s); ok {
 			return cmd
@@ -62,6 +65,8 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		return m.cycleMode()
 	case "ctrl+o":
 		return m.toggleExpand()
+	case "ctrl+r":
+		return m.startSearch()
 	case "up":
 		if m.input.Line() == 0 && m.hist.canBrowse(m.input.Value()) {
 			m.setInput(m.hist.prev(m.input.Value()))

@@ -47,3 +47,43 @@ func TestCtrlOExpandsToolOutput(t *testing.T) {
 		t.Errorf("out-9 printed %d times, want 2", n)
 	}
 }
+
+// ctrl+r searches the history back from the newest entry; ctrl+r again
+// goes further back; enter takes the match into the input (unsent); esc
+// puts the draft back.
+func TestCtrlRSearchesHistory(t *testing.T) {
+	dir := t.TempDir()
+	hist := loadHistory(dir, "/work/proj")
+	for _, p := range []string{"first prompt", "list the files", "fix the bug", "deploy"} {
+		hist.add(p)
+	}
+	h := newHarness(t, 80, nil, func(o *Options) { o.ConfigDir = dir })
+	h.key('r', tea.ModCtrl)
+	h.tm.Type("fi")
+	h.waitFor("the newest match", func(_, v string) bool { return strings.Contains(v, "(reverse-i-search)`fi': fix the bug") })
+	h.key('r', tea.ModCtrl)
+	h.waitFor("an older match", func(_, v string) bool { return strings.Contains(v, "`fi': list the files") })
+	h.key('r', tea.ModCtrl)
+	h.waitFor("the oldest match", func(_, v string) bool { return strings.Contains(v, "`fi': first prompt") })
+	h.key('r', tea.ModCtrl) // nothing older: it stays
+	h.key(tea.KeyEnter, 0)
+	h.waitFor("the match in the input", func(_, v string) bool {
+		return strings.Contains(v, "> first prompt") && !strings.Contains(v, "reverse-i-search")
+	})
+	if n := len(h.conv.promptTexts()); n != 0 {
+		t.Fatalf("accepting a match sent %d prompts", n)
+	}
+	h.key('c', tea.ModCtrl) // clear the input
+	h.tm.Type("draft")
+	h.key('r', tea.ModCtrl)
+	h.tm.Type("zzz")
+	h.waitFor("no match", func(_, v string) bool { return strings.Contains(v, "(failed reverse-i-search)`zzz'") })
+	h.key(tea.KeyBackspace, 0)
+	h.key(tea.KeyBackspace, 0)
+	h.key(tea.KeyBackspace, 0)
+	h.waitFor("all entries again", func(_, v string) bool { return strings.Contains(v, "`': deploy") })
+	h.key(tea.KeyEscape, 0)
+	h.waitFor("the draft back", func(_, v string) bool {
+		return strings.Contains(v, "> draft") && !strings.Contains(v, "reverse-i-search")
+	})
+}

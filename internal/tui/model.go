@@ -57,9 +57,11 @@ type model struct {
 	// conv is nil until opened (and while /clear or /resume reopens it).
 	conv Backend
 
-	width  int
-	input  textarea.Model
-	hist   *history
+	width int
+	input textarea.Model
+	hist  *history
+	// search is ctrl+r's history search while it is open.
+	search *histSearch
 	pastes pastes
 
 	busy    bool

@@ -41,10 +41,14 @@ func (m *model) frame() (string, *tea.Cursor) {
 	} else if !m.quitting {
 		above := strings.Count(strings.Join(parts, "\n"), "\n") + len(parts)
 		rule := styleDim.Render(strings.Repeat("─", max(m.width-1, 10)))
-		parts = append(parts, rule, m.input.View(), rule)
-		if c := m.input.Cursor(); c != nil {
-			c.Y += above + 1
-			cursor = c
+		if m.search != nil {
+			parts = append(parts, rule, m.searchView(), rule)
+		} else {
+			parts = append(parts, rule, m.input.View(), rule)
+			if c := m.input.Cursor(); c != nil {
+				c.Y += above + 1
+				cursor = c
+			}
 		}
 		if m.menu != nil {
 			parts = append(parts, m.menuView())
