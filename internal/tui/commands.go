@@ -125,6 +125,8 @@ func (m *model) reopen(resume string) tea.Cmd {
 type menu struct {
 	items []command
 	sel   int
+	// mention: the items are files for an @word (mention.go).
+	mention bool
 }
 
 // updateMenu shows the commands that match what is typed after "/".
@@ -132,6 +134,7 @@ func (m *model) updateMenu() {
 	v := m.input.Value()
 	if !strings.HasPrefix(v, "/") || strings.ContainsAny(v, " \n") {
 		m.menu = nil
+		m.updateMentions()
 		return
 	}
 	var items []command
@@ -157,8 +160,16 @@ func (m *model) menuKey(s string) (tea.Cmd, bool) {
 	case "down":
 		mu.sel = (mu.sel + 1) % len(mu.items)
 	case "tab":
+		if mu.mention {
+			m.completeMention(mu.items[mu.sel].name)
+			return nil, true
+		}
 		m.setInput("/" + mu.items[mu.sel].name + " ")
 	case "enter":
+		if mu.mention {
+			m.completeMention(mu.items[mu.sel].name)
+			return nil, true
+		}
 		if c := mu.items[mu.sel]; m.input.Value() != "/"+c.name {
 			m.setInput("/" + c.name)
 		}
@@ -174,6 +185,14 @@ func (m *model) menuKey(s string) (tea.Cmd, bool) {
 func (m *model) menuView() string {
 	var lines []string
 	for i, c := range m.menu.items {
+		if m.menu.mention {
+			line := "  @" + c.name
+			if i == m.menu.sel {
+				line = styleAccent.Render("❯ @" + c.name)
+			}
+			lines = append(lines, ansi.Truncate(line, m.width, "…"))
+			continue
+		}
 		name := fmt.Sprintf("  /%-12s", c.name)
 		line := name + " " + styleDim.Render(ansi.Truncate(c.desc, max(m.width-18, 10), "…"))
 		if i == m.menu.sel {

@@ -2,8 +2,12 @@ package tui
 
 import (
 	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -86,4 +90,68 @@ func TestCtrlRSearchesHistory(t *testing.T) {
 	h.waitFor("the draft back", func(_, v string) bool {
 		return strings.Contains(v, "> draft") && !strings.Contains(v, "reverse-i-search")
 	})
+}
+
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// @ lists the project's files that git does not ignore, best fuzzy match
+// first; tab puts the path in the input.
+func TestAtMentionCompletesFiles(t *testing.T) {
+	dir := t.TempDir()
+	if out, err := exec.Command("git", "init", "-q", dir).CombinedOutput(); err != nil {
+		t.Skipf("git init: %v %s", err, out)
+	}
+	writeFiles(t, dir, map[string]string{
+		".gitignore": "build/\n*.log\n", "internal/model.go": "", "internal/view.go": "",
+		"build/model.go": "", "model.log": "", ".hidden/model.go": "", "internal/old/model_test.go": "",
+	})
+	h := newHarness(t, 80, nil, func(o *Options) { o.Cwd = dir })
+	h.tm.Type("look at @imodel")
+	h.waitFor("the file menu", func(_, v string) bool { return strings.Contains(v, "❯ @internal/model.go") })
+	v := h.currentView()
+	for _, ignored := range []string{"build/model.go", "model.log", ".hidden", "view.go"} {
+		if strings.Contains(v, ignored) {
+			t.Errorf("the menu offers %s:\n%s", ignored, v)
+		}
+	}
+	if !strings.Contains(v, "  @internal/old/model_test.go") {
+		t.Errorf("the weaker match is missing:\n%s", v)
+	}
+	h.key(tea.KeyTab, 0)
+	h.waitFor("the completed path", func(_, v string) bool {
+		return strings.Contains(v, "> look at @internal/model.go") && !strings.Contains(v, "❯")
+	})
+	h.tm.Type("and @srv:res") // a resource mention is not a file
+	time.Sleep(100 * time.Millisecond)
+	if strings.Contains(h.currentView(), "❯") {
+		t.Errorf("a menu for a resource mention:\n%s", h.currentView())
+	}
+}
+
+func TestFuzzyRank(t *testing.T) {
+	paths := []string{"cmd/main_dl.go", "internal/model.go", "models/readme.md", "internal/tui/mode.go", "x/y.txt"}
+	got := fuzzyRank("model", paths, 3)
+	if len(got) != 2 || got[0] != "internal/model.go" || got[1] != "models/readme.md" {
+		t.Errorf("fuzzyRank(model) = %q", got)
+	}
+	if got := fuzzyRank("mdl", paths, 10); len(got) != 3 || got[2] != "models/readme.md" {
+		t.Errorf("fuzzyRank(mdl) = %q", got)
+	}
+	if got := fuzzyRank("MODEL", paths, 10); len(got) != 2 || got[0] != "internal/model.go" {
+		t.Errorf("fuzzyRank(MODEL) = %q", got)
+	}
+	if got := fuzzyRank("zz", paths, 10); len(got) != 0 {
+		t.Errorf("fuzzyRank(zz) = %q", got)
+	}
 }

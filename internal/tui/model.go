@@ -80,6 +80,11 @@ type model struct {
 	// asks are permission questions waiting behind the open dialog.
 	asks []askMsg
 	menu *menu
+	// files are the working directory's files for @ completion (nil
+	// until listed); wantFiles asks for the listing, listing says it
+	// runs.
+	files              []string
+	wantFiles, listing bool
 	// custom are the conversation's custom commands and skills, for the
 	// menu (the conversation runs them).
 	custom []command
