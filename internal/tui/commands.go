@@ -29,6 +29,7 @@ func init() {
 		{"resume", "[n]", "Resume an earlier conversation of this folder", (*model).cmdResume},
 		{"status", "", "Show the session, model, mode and working directory", (*model).cmdStatus},
 		{"hooks", "", "List the configured hooks and the files they come from", (*model).cmdHooks},
+		{"vim", "", "Toggle vim editing (normal and insert modes)", (*model).cmdVim},
 		{"exit", "", "Exit corvid", func(m *model, _ string) tea.Cmd { return m.quit() }},
 	}
 }
@@ -62,7 +63,9 @@ func (m *model) cmdHelp(string) tea.Cmd {
 		{"enter", "send (queued while corvid works)"}, {"shift+enter, ctrl+j", "new line (or end the line with \\)"},
 		{"esc", "interrupt the turn"}, {"ctrl+c", "clear the input; twice to exit"},
 		{"ctrl+d", "exit on an empty line"}, {"shift+tab", "cycle the permission mode"},
-		{"up/down", "prompt history"}, {"!cmd", "run a shell command (its output goes to the model with your next prompt)"},
+		{"up/down", "prompt history"}, {"ctrl+r", "search the prompt history"},
+		{"ctrl+o", "expand or collapse tool output"}, {"@path", "mention a file (tab completes)"},
+		{"!cmd", "run a shell command (its output goes to the model with your next prompt)"},
 	} {
 		b.WriteString(twoColumns(k[0], k[1], m.width) + "\n")
 	}

@@ -50,6 +50,11 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 			return cmd
 		}
 	}
+	if m.vim.on {
+		if cmd, ok := m.vimKey(k); ok {
+			return cmd
+		}
+	}
 	switch s {
 	case "enter":
 		return m.enter()
@@ -97,6 +102,7 @@ func (m *model) enter() tea.Cmd {
 		return nil
 	}
 	m.hist.add(v)
+	m.vim.normal, m.vim.pending = false, "" // a new prompt starts in insert mode
 	m.setInput("")
 	m.pastes = pastes{}
 	m.notice = ""

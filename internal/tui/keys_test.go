@@ -155,3 +155,58 @@ func TestFuzzyRank(t *testing.T) {
 		t.Errorf("fuzzyRank(zz) = %q", got)
 	}
 }
+
+// /vim: esc goes to normal mode, where keys move and edit instead of
+// typing; i, A and o go back to insert; enter sends; /vim again turns it
+// off (esc interrupts again).
+func TestVimMode(t *testing.T) {
+	h := newHarness(t, 80, []turnFunc{answer("ok")}, nil)
+	h.typeLine("/vim")
+	h.waitFor("vim on", func(p, v string) bool { return strings.Contains(p, "Vim mode on") && strings.Contains(v, "-- INSERT --") })
+	h.tm.Type("hello big world")
+	h.key(tea.KeyEscape, 0)
+	h.waitFor("normal mode", func(_, v string) bool { return strings.Contains(v, "-- NORMAL --") })
+	steps := []struct{ keys, want string }{
+		{"0x", "> ello big world"},
+		{"wdw", "> ello world"},
+		{"$x", "> ello worl"},
+		{"zq", "> ello worl"}, // not typed in normal mode
+		{"bD", "> ello"}, // the space before "worl" stays, as in vim
+		{"Ay", "> ello y"},
+	}
+	for _, st := range steps {
+		for _, r := range st.keys {
+			h.tm.Send(tea.KeyPressMsg{Code: r, Text: string(r)})
+		}
+		want := st.want
+		h.waitFor(want, func(_, v string) bool { return strings.Contains(v, want+" ") || strings.HasSuffix(firstInputLine(v), want) })
+		if st.keys == "Ay" {
+			h.key(tea.KeyEscape, 0)
+		}
+	}
+	for _, r := range "otwo" {
+		h.tm.Send(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	h.waitFor("an opened line", func(_, v string) bool { return strings.Contains(v, "> two") && strings.Contains(v, "-- INSERT --") })
+	h.key(tea.KeyEscape, 0)
+	h.tm.Send(tea.KeyPressMsg{Code: 'd', Text: "d"})
+	h.tm.Send(tea.KeyPressMsg{Code: 'd', Text: "d"})
+	h.waitFor("the line deleted", func(_, v string) bool { return !strings.Contains(v, "two") && strings.Contains(v, "> ello y") })
+	h.key(tea.KeyEnter, 0)
+	if got := h.prompt(0); got != "ello y" {
+		t.Errorf("sent %q", got)
+	}
+	h.waitFor("the answer", func(p, _ string) bool { return strings.Contains(p, "ok") })
+	h.typeLine("/vim")
+	h.waitFor("vim off", func(p, v string) bool { return strings.Contains(p, "Vim mode off") && !strings.Contains(v, "-- ") })
+}
+
+// firstInputLine is the view's input line (after the first rule).
+func firstInputLine(v string) string {
+	for _, l := range strings.Split(v, "\n") {
+		if strings.HasPrefix(l, "> ") {
+			return strings.TrimRight(l, " ")
+		}
+	}
+	return ""
+}

@@ -62,6 +62,7 @@ type model struct {
 	hist  *history
 	// search is ctrl+r's history search while it is open.
 	search *histSearch
+	vim    vim
 	pastes pastes
 
 	busy    bool

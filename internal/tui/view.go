@@ -65,7 +65,7 @@ func (m *model) statusLine() string {
 	if m.ctxTokens > 0 {
 		ctx = fmt.Sprintf("%d%%", (100*m.ctxTokens+contextWindow/2)/contextWindow)
 	}
-	s := fmt.Sprintf("%s · %s · ctx %s · $%.4f", orDash(m.modelName), modeLabel(m.mode), ctx, m.costUSD)
+	s := m.vimLabel() + fmt.Sprintf("%s · %s · ctx %s · $%.4f", orDash(m.modelName), modeLabel(m.mode), ctx, m.costUSD)
 	if m.mode == "default" || m.mode == "" {
 		s += styleDim.Render(" · shift+tab to cycle")
 	}
