@@ -162,7 +162,9 @@ func TestFuzzyRank(t *testing.T) {
 func TestVimMode(t *testing.T) {
 	h := newHarness(t, 80, []turnFunc{answer("ok")}, nil)
 	h.typeLine("/vim")
-	h.waitFor("vim on", func(p, v string) bool { return strings.Contains(p, "Vim mode on") && strings.Contains(v, "-- INSERT --") })
+	h.waitFor("vim on", func(p, v string) bool {
+		return strings.Contains(p, "Vim mode on") && strings.Contains(v, "-- INSERT --")
+	})
 	h.tm.Type("hello big world")
 	h.key(tea.KeyEscape, 0)
 	h.waitFor("normal mode", func(_, v string) bool { return strings.Contains(v, "-- NORMAL --") })
@@ -171,7 +173,7 @@ func TestVimMode(t *testing.T) {
 		{"wdw", "> ello world"},
 		{"$x", "> ello worl"},
 		{"zq", "> ello worl"}, // not typed in normal mode
-		{"bD", "> ello"}, // the space before "worl" stays, as in vim
+		{"bD", "> ello"},      // the space before "worl" stays, as in vim
 		{"Ay", "> ello y"},
 	}
 	for _, st := range steps {
@@ -179,7 +181,9 @@ func TestVimMode(t *testing.T) {
 			h.tm.Send(tea.KeyPressMsg{Code: r, Text: string(r)})
 		}
 		want := st.want
-		h.waitFor(want, func(_, v string) bool { return strings.Contains(v, want+" ") || strings.HasSuffix(firstInputLine(v), want) })
+		h.waitFor(want, func(_, v string) bool {
+			return strings.Contains(v, want+" ") || strings.HasSuffix(firstInputLine(v), want)
+		})
 		if st.keys == "Ay" {
 			h.key(tea.KeyEscape, 0)
 		}
