@@ -2,7 +2,9 @@
 // user runs it, against the scripted fake Messages API:
 //
 //   - first paint: from starting `corvid` (which hands over to
-//     corvid-tui) in a pseudo-terminal to the status line on the screen;
+//     corvid-tui) in a pseudo-terminal (script) to the status line on the
+//     screen, and the same in a tmux pane (its output read through
+//     pipe-pane);
 //
 //   - idle CPU over 10 s and resident memory, in a tmux pane, after two
 //     prompts were answered;
@@ -67,5 +69,10 @@ func run(dir string, n int, idle time.Duration, turns int) error {
 		return err
 	}
 	report("corvid (→ corvid-tui): start → status line painted", paint)
+	tp, err := measure(n, func() (time.Duration, error) { return tmuxPaint(corvid, env) })
+	if err != nil {
+		return err
+	}
+	report("the same in a tmux pane (pipe-pane)", tp)
 	return idleAfterTwoPrompts(corvid, env, idle, turns)
 }
