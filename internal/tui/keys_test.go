@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"corvid/internal/event"
+	"corvid/internal/provider"
 )
 
 func seqOutput(n int) string {
@@ -27,6 +28,8 @@ func seqOutput(n int) string {
 func TestCtrlOExpandsToolOutput(t *testing.T) {
 	call := func(id string) turnFunc {
 		return func(ctx context.Context, f *fakeConv) event.Result {
+			f.sink(event.Assistant{Block: provider.Block{Type: provider.BlockThinking,
+				Thinking: "thought 1\nthought 2\nthought 3\nthought 4\nthought 5\nthought 6"}})
 			f.tool(id, "Bash", `{"command":"seq 9"}`, seqOutput(9), false)
 			return event.Result{Subtype: event.SubtypeSuccess}
 		}
@@ -43,10 +46,14 @@ func TestCtrlOExpandsToolOutput(t *testing.T) {
 	})
 	h.typeLine("two")
 	h.waitFor("the second call whole", func(p, _ string) bool { return strings.Count(p, "out-9") == 2 })
+	h.waitFor("the thinking whole", func(p, _ string) bool { return strings.Contains(p, "thought 6") })
 	h.key('o', tea.ModCtrl)
 	h.waitFor("collapsed again", func(_, v string) bool { return strings.Contains(v, "ctrl+o to expand") })
 	h.typeLine("three")
 	h.waitFor("the third call collapsed", func(p, _ string) bool { return strings.Count(p, "… +5 lines") == 2 })
+	if n := strings.Count(h.scrollback(), "thought 6"); n != 1 {
+		t.Errorf("the thinking was shown whole %d times, want once (the second turn)", n)
+	}
 	if n := strings.Count(h.scrollback(), "out-9"); n != 2 {
 		t.Errorf("out-9 printed %d times, want 2", n)
 	}
