@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
+	"go.uber.org/goleak"
 
 	"corvid/internal/event"
 	"corvid/internal/permission"
@@ -66,6 +68,8 @@ func TestPasteScannerEscAndCap(t *testing.T) {
 // Through the program's real input path: a large paste read from the
 // terminal shows as a placeholder, and enter sends its whole text.
 func TestPasteThroughInput(t *testing.T) {
+	// The reading goroutine and the pipe end with the interface.
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	conv := &fakeConv{}
 	views := make(chan string, 1024)
 	o := Options{Cwd: "/work/proj", ConfigDir: t.TempDir(), Profile: colorprofile.Ascii, Width: 100,
@@ -79,17 +83,18 @@ func TestPasteThroughInput(t *testing.T) {
 		conv.sink = sink
 		return conv, nil
 	}
-	pr, pw := io.Pipe()
+	pr, pw, err := os.Pipe() // a file, as a terminal is: its reading can be cancelled
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, o, newScreen(io.Discard, 100, 30), pr, nil, func(func(tea.Msg), <-chan struct{}) {})
 	}()
-	defer func() {
-		cancel()
-		pw.Close()
-		<-done
-	}()
+	defer cancel()
+	defer pw.Close()
 	text := strings.Repeat("pasted line\n", 300)
 	if _, err := io.WriteString(pw, "say "+pasteStart+text+pasteEnd); err != nil {
 		t.Fatal(err)
@@ -104,6 +109,17 @@ func TestPasteThroughInput(t *testing.T) {
 	}
 	if got := conv.promptTexts(); len(got) != 1 || got[0] != "say "+strings.TrimSuffix(text, "\n")+"\n" && got[0] != "say "+text {
 		t.Fatalf("prompts %q", got)
+	}
+	if _, err := io.WriteString(pw, "\x04"); err != nil { // ctrl+d on the empty input: exit
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("ctrl+d did not end the interface")
 	}
 }
 
