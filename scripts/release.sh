@@ -2,8 +2,10 @@
 # Builds corvid's release binaries: static (CGO_ENABLED=0), reproducible
 # (-trimpath, no build ID, no VCS stamp that depends on the checkout; the
 # same commit gives the same bytes), stripped (-s -w), with the commit
-# stamped into internal/version. Writes dist/corvid-<os>-<arch>[.exe] and
-# dist/SHA256SUMS.
+# stamped into internal/version. Writes dist/corvid-<os>-<arch>[.exe],
+# dist/corvid-tui-<os>-<arch>[.exe] (the interactive interface, which corvid
+# starts from its own directory or PATH: install the two side by side as
+# corvid and corvid-tui) and dist/SHA256SUMS.
 #
 #   scripts/release.sh                   # all five targets
 #   scripts/release.sh linux/amd64 ...   # only these
@@ -21,11 +23,13 @@ ldflags="-s -w -buildid= -X corvid/internal/version.Commit=$commit"
 if [ "$dist" != /dev/null ]; then rm -rf "$dist"; mkdir -p "$dist"; fi
 for t in "${targets[@]}"; do
   goos=${t%/*}; goarch=${t#*/}
-  out="$dist/corvid-$goos-$goarch"; [ "$goos" = windows ] && out="$out.exe"
-  [ "$dist" = /dev/null ] && out=/dev/null
   echo "== $t"
-  CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch GOFLAGS=-buildvcs=false \
-    go build -trimpath -ldflags="$ldflags" -o "$out" ./cmd/corvid
+  for prog in corvid corvid-tui; do
+    out="$dist/$prog-$goos-$goarch"; [ "$goos" = windows ] && out="$out.exe"
+    [ "$dist" = /dev/null ] && out=/dev/null
+    CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch GOFLAGS=-buildvcs=false \
+      go build -trimpath -ldflags="$ldflags" -o "$out" "./cmd/$prog"
+  done
 done
 if [ "$dist" != /dev/null ]; then
   (cd "$dist" && sha256sum corvid-* > SHA256SUMS && cat SHA256SUMS)

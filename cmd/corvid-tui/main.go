@@ -8,6 +8,7 @@ package main
 import (
 	"context"
 	"os"
+	"runtime"
 
 	"corvid/internal/cli"
 	"corvid/internal/event"
@@ -16,6 +17,10 @@ import (
 )
 
 func main() {
+	// Setting GOMAXPROCS stops the runtime from re-reading the CPU limit
+	// (cgroup files and affinity) every second: an idle session wakes
+	// for nothing.
+	runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	cli.Interactive = start
 	os.Exit(cli.Main())
 }

@@ -29,6 +29,7 @@ func init() {
 		{"resume", "[n]", "Resume an earlier conversation of this folder", (*model).cmdResume},
 		{"status", "", "Show the session, model, mode and working directory", (*model).cmdStatus},
 		{"hooks", "", "List the configured hooks and the files they come from", (*model).cmdHooks},
+		{"vim", "", "Toggle vim editing (normal and insert modes)", (*model).cmdVim},
 		{"exit", "", "Exit corvid", func(m *model, _ string) tea.Cmd { return m.quit() }},
 	}
 }
@@ -62,7 +63,9 @@ func (m *model) cmdHelp(string) tea.Cmd {
 		{"enter", "send (queued while corvid works)"}, {"shift+enter, ctrl+j", "new line (or end the line with \\)"},
 		{"esc", "interrupt the turn"}, {"ctrl+c", "clear the input; twice to exit"},
 		{"ctrl+d", "exit on an empty line"}, {"shift+tab", "cycle the permission mode"},
-		{"up/down", "prompt history"}, {"!cmd", "run a shell command (its output goes to the model with your next prompt)"},
+		{"up/down", "prompt history"}, {"ctrl+r", "search the prompt history"},
+		{"ctrl+o", "expand or collapse tool output"}, {"@path", "mention a file (tab completes)"},
+		{"!cmd", "run a shell command (its output goes to the model with your next prompt)"},
 	} {
 		b.WriteString(twoColumns(k[0], k[1], m.width) + "\n")
 	}
@@ -125,6 +128,8 @@ func (m *model) reopen(resume string) tea.Cmd {
 type menu struct {
 	items []command
 	sel   int
+	// mention: the items are files for an @word (mention.go).
+	mention bool
 }
 
 // updateMenu shows the commands that match what is typed after "/".
@@ -132,6 +137,7 @@ func (m *model) updateMenu() {
 	v := m.input.Value()
 	if !strings.HasPrefix(v, "/") || strings.ContainsAny(v, " \n") {
 		m.menu = nil
+		m.updateMentions()
 		return
 	}
 	var items []command
@@ -157,8 +163,16 @@ func (m *model) menuKey(s string) (tea.Cmd, bool) {
 	case "down":
 		mu.sel = (mu.sel + 1) % len(mu.items)
 	case "tab":
+		if mu.mention {
+			m.completeMention(mu.items[mu.sel].name)
+			return nil, true
+		}
 		m.setInput("/" + mu.items[mu.sel].name + " ")
 	case "enter":
+		if mu.mention {
+			m.completeMention(mu.items[mu.sel].name)
+			return nil, true
+		}
 		if c := mu.items[mu.sel]; m.input.Value() != "/"+c.name {
 			m.setInput("/" + c.name)
 		}
@@ -174,6 +188,14 @@ func (m *model) menuKey(s string) (tea.Cmd, bool) {
 func (m *model) menuView() string {
 	var lines []string
 	for i, c := range m.menu.items {
+		if m.menu.mention {
+			line := "  @" + c.name
+			if i == m.menu.sel {
+				line = styleAccent.Render("❯ @" + c.name)
+			}
+			lines = append(lines, ansi.Truncate(line, m.width, "…"))
+			continue
+		}
 		name := fmt.Sprintf("  /%-12s", c.name)
 		line := name + " " + styleDim.Render(ansi.Truncate(c.desc, max(m.width-18, 10), "…"))
 		if i == m.menu.sel {

@@ -126,7 +126,7 @@ func (f *fakeConv) tool(id, name, input, output string, isErr bool) {
 
 // harness runs the interface on a fake conversation under teatest.
 type harness struct {
-	t    *testing.T
+	t    testing.TB
 	tm   *teatest.TestModel
 	conv *fakeConv
 
@@ -138,7 +138,7 @@ type harness struct {
 	trusted bool
 }
 
-func newHarness(t *testing.T, width int, turns []turnFunc, tweak func(*Options)) *harness {
+func newHarness(t testing.TB, width int, turns []turnFunc, tweak func(*Options)) *harness {
 	t.Helper()
 	h := &harness{t: t, conv: &fakeConv{turns: turns}}
 	o := Options{Cwd: "/work/proj", ConfigDir: t.TempDir(), Profile: colorprofile.Ascii, Width: width,

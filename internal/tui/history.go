@@ -20,8 +20,12 @@ const (
 )
 
 // history is the project's prompt history, oldest first, kept as JSON
-// lines under <config>/history/<project>.jsonl. A file that cannot be
-// read or written only loses history, never the session.
+// lines under <config>/history/<project>.jsonl. A prompt is appended as
+// one line (no rewrite and no fsync while the user types: the file is a
+// convenience, and another session of the project appends to it too);
+// the file is rewritten to its last maxHistory entries only when a
+// session starts and finds it longer. A file that cannot be read or
+// written only loses history, never the session.
 type history struct {
 	path    string
 	entries []string
@@ -57,6 +61,7 @@ func loadHistory(configDir, cwd string) *history {
 	}
 	if len(h.entries) > maxHistory {
 		h.entries = h.entries[len(h.entries)-maxHistory:]
+		h.rewrite()
 	}
 	h.pos = len(h.entries)
 	return h
@@ -74,10 +79,25 @@ func (h *history) add(s string) {
 		h.entries = h.entries[len(h.entries)-maxHistory:]
 	}
 	h.pos = len(h.entries)
-	h.save()
+	h.append(s)
 }
 
-func (h *history) save() {
+// append adds one entry to the file.
+func (h *history) append(s string) {
+	if h.path == "" || os.MkdirAll(filepath.Dir(h.path), 0o700) != nil {
+		return
+	}
+	f, err := os.OpenFile(h.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return
+	}
+	line, _ := json.Marshal(s)
+	_, _ = f.Write(append(line, '\n'))
+	_ = f.Close()
+}
+
+// rewrite replaces the file by the entries kept.
+func (h *history) rewrite() {
 	if h.path == "" {
 		return
 	}
@@ -86,9 +106,7 @@ func (h *history) save() {
 		line, _ := json.Marshal(e)
 		buf = append(append(buf, line...), '\n')
 	}
-	if os.MkdirAll(filepath.Dir(h.path), 0o700) == nil {
-		_ = atomicfile.Write(h.path, buf, 0o600)
-	}
+	_ = atomicfile.Write(h.path, buf, 0o600)
 }
 
 // canBrowse: up recalls history from an empty input or while browsing.

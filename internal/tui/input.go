@@ -42,8 +42,16 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	if s != "ctrl+c" && m.ctrlCArmed {
 		m.ctrlCArmed, m.notice = false, ""
 	}
+	if m.search != nil {
+		return m.searchKey(k)
+	}
 	if m.menu != nil {
 		if cmd, ok := m.menuKey(s); ok {
+			return cmd
+		}
+	}
+	if m.vim.on {
+		if cmd, ok := m.vimKey(k); ok {
 			return cmd
 		}
 	}
@@ -60,6 +68,10 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		}
 	case "shift+tab":
 		return m.cycleMode()
+	case "ctrl+o":
+		return m.toggleExpand()
+	case "ctrl+r":
+		return m.startSearch()
 	case "up":
 		if m.input.Line() == 0 && m.hist.canBrowse(m.input.Value()) {
 			m.setInput(m.hist.prev(m.input.Value()))
@@ -90,6 +102,7 @@ func (m *model) enter() tea.Cmd {
 		return nil
 	}
 	m.hist.add(v)
+	m.vim.normal, m.vim.pending = false, "" // a new prompt starts in insert mode
 	m.setInput("")
 	m.pastes = pastes{}
 	m.notice = ""

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -143,5 +144,49 @@ func TestContextGrid(t *testing.T) {
 		if !strings.Contains(g, want) {
 			t.Errorf("missing %q in\n%s", want, g)
 		}
+	}
+}
+
+// A prompt is appended to the history file (one line, no rewrite); a
+// file grown past the cap by appends is cut to its newest entries when
+// a session starts.
+func TestHistoryAppendsAndCompactsOnLoad(t *testing.T) {
+	dir := t.TempDir()
+	path := historyPath(dir, "/work/proj")
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for i := range maxHistory + 700 {
+		b.WriteString("\"p" + itoa(i) + "\"\n")
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h := loadHistory(dir, "/work/proj")
+	if len(h.entries) != maxHistory || h.entries[0] != "p700" || h.entries[maxHistory-1] != "p"+itoa(maxHistory+699) {
+		t.Fatalf("kept %d entries, %q … %q", len(h.entries), h.entries[0], h.entries[len(h.entries)-1])
+	}
+	lines := func() []string {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	}
+	if got := lines(); len(got) != maxHistory || got[0] != `"p700"` {
+		t.Fatalf("the file was not compacted: %d lines, first %q", len(got), got[0])
+	}
+	// Another session appends meanwhile; ours appends after it.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("\"from the other session\"\n")
+	f.Close()
+	h.add("newest")
+	got := lines()
+	if len(got) != maxHistory+2 || got[maxHistory] != `"from the other session"` || got[maxHistory+1] != `"newest"` {
+		t.Fatalf("after add: %d lines, tail %q", len(got), got[len(got)-2:])
 	}
 }

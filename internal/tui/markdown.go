@@ -4,57 +4,26 @@ import (
 	"bytes"
 	"strings"
 
-	"charm.land/glamour/v2"
+	"corvid/internal/termmd"
 	"github.com/charmbracelet/colorprofile"
 )
 
-// markdown renders Markdown for the terminal's width and profile. The
-// renderer is built lazily and again only when the width changes.
+// markdown renders Markdown for the terminal's width and profile, with
+// termmd: it registers nothing at start-up (glamour's highlighter parses
+// every lexer and style it ships when the program starts, which cost the
+// first paint tens of milliseconds and the process megabytes).
 type markdown struct {
 	profile colorprofile.Profile
 	width   int
-	r       *glamour.TermRenderer
 }
 
 func newMarkdown(p colorprofile.Profile) *markdown { return &markdown{profile: p, width: 80} }
 
-func (md *markdown) setWidth(w int) {
-	if w != md.width {
-		md.width, md.r = w, nil
-	}
-}
+func (md *markdown) setWidth(w int) { md.width = w }
 
-// render renders src; on a renderer failure it returns src as it is, so
-// nothing is lost.
+// render renders src for the live region or the scrollback.
 func (md *markdown) render(src string) string {
-	if md.r == nil {
-		style := "dark"
-		if md.profile <= colorprofile.Ascii {
-			style = "notty"
-		}
-		r, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style),
-			glamour.WithWordWrap(max(md.width-4, 20)), glamour.WithChromaFormatter(chromaFormatter(md.profile)))
-		if err != nil {
-			return src
-		}
-		md.r = r
-	}
-	out, err := md.r.Render(src)
-	if err != nil {
-		return src
-	}
-	return trimBlank(out)
-}
-
-// chromaFormatter picks the highlighter's output for the profile.
-func chromaFormatter(p colorprofile.Profile) string {
-	switch p {
-	case colorprofile.TrueColor:
-		return "terminal16m"
-	case colorprofile.ANSI256:
-		return "terminal256"
-	}
-	return "terminal16"
+	return trimBlank(termmd.Render(src, termmd.Options{Width: md.width, Color: md.profile > colorprofile.Ascii}))
 }
 
 // trimBlank drops the blank lines glamour puts around a document, and

@@ -42,6 +42,8 @@ type Options struct {
 
 	// onPrint and onView see what is printed and drawn (tests only).
 	onPrint, onView func(string)
+	// takePaste resolves a paste lifted out of the input (pastein.go).
+	takePaste func(string) string
 	// now is the clock (time.Now when nil).
 	now func() time.Time
 }
@@ -55,9 +57,12 @@ type model struct {
 	// conv is nil until opened (and while /clear or /resume reopens it).
 	conv Backend
 
-	width  int
-	input  textarea.Model
-	hist   *history
+	width int
+	input textarea.Model
+	hist  *history
+	// search is ctrl+r's history search while it is open.
+	search *histSearch
+	vim    vim
 	pastes pastes
 
 	busy    bool
@@ -76,6 +81,11 @@ type model struct {
 	// asks are permission questions waiting behind the open dialog.
 	asks []askMsg
 	menu *menu
+	// files are the working directory's files for @ completion (nil
+	// until listed); wantFiles asks for the listing, listing says it
+	// runs.
+	files              []string
+	wantFiles, listing bool
 	// custom are the conversation's custom commands and skills, for the
 	// menu (the conversation runs them).
 	custom []command
@@ -94,6 +104,11 @@ type model struct {
 	// scr draws the live region (nil: nothing is drawn).
 	scr     *screen
 	drawErr error
+
+	// expanded: ctrl+o shows tool output whole; lastCollapsed is the
+	// last output shown collapsed.
+	expanded      bool
+	lastCollapsed *collapsedOutput
 
 	notice     string
 	ctrlCArmed bool

@@ -25,6 +25,9 @@ type pastes struct {
 
 // paste inserts pasted text, collapsed to a placeholder when large.
 func (m *model) paste(text string) tea.Cmd {
+	if m.o.takePaste != nil {
+		text = m.o.takePaste(text)
+	}
 	if m.dialog != nil {
 		return nil
 	}

@@ -36,9 +36,18 @@ func Run(ctx context.Context, o Options, in, out *os.File, env []string) error {
 	})
 }
 
-// run runs the program with the model drawing on scr.
+// run runs the program with the model drawing on scr, reading the
+// terminal's input in (pastes lifted out of it by pasteIn).
 func run(ctx context.Context, o Options, scr *screen, in io.Reader, env []string,
 	watch func(send func(tea.Msg), stop <-chan struct{})) error {
+	pipe, pin, err := startPasteIn(in)
+	if err != nil {
+		return err
+	}
+	defer pipe.Close()
+	defer pin.stop()
+	o.takePaste = pin.take
+	in = pipe
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	br := newBridge()
@@ -54,7 +63,7 @@ func run(ctx context.Context, o Options, scr *screen, in io.Reader, env []string
 	stop := make(chan struct{})
 	done := make(chan struct{})
 	go func() { defer close(done); watch(p.Send, stop) }()
-	_, err := p.Run()
+	_, err = p.Run()
 	close(stop)
 	<-done
 	br.close() // refuses questions still waiting

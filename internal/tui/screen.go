@@ -19,6 +19,7 @@ const (
 	cursorShow      = "\x1b[?25h"
 	cursorHide      = "\x1b[?25l"
 	eraseBelow      = "\x1b[J"
+	eraseLine       = "\x1b[2K"
 	eraseLineRight  = "\x1b[K"
 	carriageNewline = "\r\n"
 )
@@ -68,19 +69,34 @@ func (s *screen) draw(prints []string, content string, cur *tea.Cursor) error {
 	b.Reset()
 	b.WriteString(syncBegin)
 	b.WriteString(cursorHide)
-	b.WriteByte('\r')
-	if s.row > 0 {
-		b.WriteString(ansi.CursorUp(s.row))
-	}
-	b.WriteString(eraseBelow)
+	// The old region is blanked line by line, each new line is blanked
+	// before it is written, and the region's last line erases everything
+	// below it (lines a narrowed terminal re-wrapped). Not one
+	// erase-below from the region's top: tmux moves a screen erased from
+	// its top-left corner into the scrollback, so a region drawn at the
+	// top of a fresh pane stayed there as a stale copy.
+	s.eraseRegion(b)
 	for _, p := range prints {
 		for _, l := range strings.Split(p, "\n") {
 			b.WriteString(l)
-			b.WriteString(eraseLineRight)
+			b.WriteString(eraseLineRight) // the rest of a line the terminal wrapped
 			b.WriteString(carriageNewline)
 		}
 	}
-	b.WriteString(strings.Join(lines, carriageNewline))
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteString(carriageNewline)
+		}
+		if i == len(lines)-1 {
+			b.WriteString(eraseBelow)
+		} else {
+			b.WriteString(eraseLine)
+		}
+		b.WriteString(l)
+	}
+	if len(lines) == 0 {
+		b.WriteString(eraseBelow)
+	}
 	s.row = max(len(lines)-1, 0)
 	if cur != nil && len(lines) > 0 {
 		y := min(max(cur.Y-(s.dropped(content)), 0), len(lines)-1)
@@ -103,6 +119,24 @@ func (s *screen) draw(prints []string, content string, cur *tea.Cursor) error {
 	s.frames++
 	_, err := io.WriteString(s.w, b.String())
 	return err
+}
+
+// eraseRegion moves to the region's top and blanks its lines one by
+// one (not with one erase-below: see draw), leaving the cursor there.
+func (s *screen) eraseRegion(b *strings.Builder) {
+	b.WriteByte('\r')
+	if s.row > 0 {
+		b.WriteString(ansi.CursorUp(s.row))
+	}
+	for i := range s.lines {
+		b.WriteString(eraseLine)
+		if i < len(s.lines)-1 {
+			b.WriteString(ansi.CursorDown1)
+		}
+	}
+	if n := len(s.lines) - 1; n > 0 {
+		b.WriteString(ansi.CursorUp(n))
+	}
 }
 
 // fit cuts the region to the terminal: each line to the width (no
@@ -135,11 +169,8 @@ func (s *screen) dropped(content string) int {
 // began, below the scrollback.
 func (s *screen) clear() error {
 	var b strings.Builder
-	b.WriteByte('\r')
-	if s.row > 0 {
-		b.WriteString(ansi.CursorUp(s.row))
-	}
-	b.WriteString(eraseBelow + cursorShow)
+	s.eraseRegion(&b)
+	b.WriteString(cursorShow)
 	s.lines, s.row = nil, 0
 	_, err := io.WriteString(s.w, b.String())
 	return err

@@ -49,3 +49,24 @@ func TestIdleWritesNothing(t *testing.T) {
 		t.Errorf("%d bytes written while idle: %q", len(after)-len(before), after[len(before):])
 	}
 }
+
+// A redraw never erases from the region's top with erase-below: tmux
+// moves a screen erased from its top-left corner into the scrollback, so
+// the first frame of a fresh pane stayed there as a stale copy. Only the
+// region's last line erases below itself.
+func TestScreenNeverErasesBelowFromTheTop(t *testing.T) {
+	var out strings.Builder
+	s := newScreen(&out, 40, 10)
+	for i, content := range []string{"rule\n> \nrule\nstatus", "rule\n> x\nrule\nstatus", "one line"} {
+		out.Reset()
+		if err := s.draw([]string{"printed " + itoa(i)}, content, nil); err != nil {
+			t.Fatal(err)
+		}
+		frame := out.String()
+		lines := strings.Split(content, "\n")
+		want := eraseBelow + lines[len(lines)-1]
+		if strings.Count(frame, eraseBelow) != 1 || !strings.Contains(frame, want) {
+			t.Errorf("frame %d: erase-below not only before the last line: %q", i, frame)
+		}
+	}
+}

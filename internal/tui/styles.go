@@ -58,13 +58,17 @@ func (m *model) banner(cwd string) string {
 }
 
 // thinkingBlock is a finished thinking block: dimmed, collapsed to its
-// first lines.
+// first lines (unless ctrl+o expanded output).
 func (m *model) thinkingBlock(text string) string {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return ""
 	}
-	body := collapse(ansi.Wrap(text, max(m.width-4, 10), ""), 3)
+	lines := 3
+	if m.expanded { // ctrl+o
+		lines = maxExpandedLines
+	}
+	body := collapse(ansi.Wrap(text, max(m.width-4, 10), ""), lines)
 	return paint(styleDim.Italic(true), "✻ Thinking…\n"+indent(body, "  "))
 }
 

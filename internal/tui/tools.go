@@ -103,10 +103,10 @@ func (m *model) toolBlock(t *toolRun, output string, isErr bool) string {
 	case !isErr && isEditTool(t.name):
 		body = m.diffOf(t.name, t.input)
 		if body == "" {
-			body = collapse(wrapOutput(output, m.width-6), toolOutputLines)
+			body = m.toolBody(t, output, isErr)
 		}
 	default:
-		body = collapse(wrapOutput(output, m.width-6), toolOutputLines)
+		body = m.toolBody(t, output, isErr)
 		if isErr {
 			body = paint(styleErr, body)
 		}

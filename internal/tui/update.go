@@ -13,6 +13,9 @@ import (
 // Update dispatches one message and draws what it changed.
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
+	if list := m.listFilesCmd(); list != nil {
+		cmd = tea.Batch(cmd, list)
+	}
 	m.render()
 	return m, cmd
 }
@@ -47,6 +50,8 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case shellDoneMsg:
 		return m.shellDone(msg)
+	case filesMsg:
+		return m.filesListed(msg)
 	}
 	if !m.blocked() {
 		var cmd tea.Cmd

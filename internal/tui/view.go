@@ -41,10 +41,14 @@ func (m *model) frame() (string, *tea.Cursor) {
 	} else if !m.quitting {
 		above := strings.Count(strings.Join(parts, "\n"), "\n") + len(parts)
 		rule := styleDim.Render(strings.Repeat("─", max(m.width-1, 10)))
-		parts = append(parts, rule, m.input.View(), rule)
-		if c := m.input.Cursor(); c != nil {
-			c.Y += above + 1
-			cursor = c
+		if m.search != nil {
+			parts = append(parts, rule, m.searchView(), rule)
+		} else {
+			parts = append(parts, rule, m.input.View(), rule)
+			if c := m.input.Cursor(); c != nil {
+				c.Y += above + 1
+				cursor = c
+			}
 		}
 		if m.menu != nil {
 			parts = append(parts, m.menuView())
@@ -61,7 +65,7 @@ func (m *model) statusLine() string {
 	if m.ctxTokens > 0 {
 		ctx = fmt.Sprintf("%d%%", (100*m.ctxTokens+contextWindow/2)/contextWindow)
 	}
-	s := fmt.Sprintf("%s · %s · ctx %s · $%.4f", orDash(m.modelName), modeLabel(m.mode), ctx, m.costUSD)
+	s := m.vimLabel() + fmt.Sprintf("%s · %s · ctx %s · $%.4f", orDash(m.modelName), modeLabel(m.mode), ctx, m.costUSD)
 	if m.mode == "default" || m.mode == "" {
 		s += styleDim.Render(" · shift+tab to cycle")
 	}

@@ -12,7 +12,7 @@ import (
 // idleAfterTwoPrompts starts corvid in a tmux pane, answers two prompts,
 // then reports the CPU the process used over the idle window and its
 // resident memory.
-func idleAfterTwoPrompts(corvid string, env []string, idle time.Duration) error {
+func idleAfterTwoPrompts(corvid string, env []string, idle time.Duration, turns int) error {
 	sock := fmt.Sprintf("tuibench-%d", os.Getpid())
 	tmux := func(args ...string) (string, error) {
 		out, err := exec.Command("tmux", append([]string{"-L", sock}, args...)...).CombinedOutput()
@@ -64,12 +64,30 @@ func idleAfterTwoPrompts(corvid string, env []string, idle time.Duration) error 
 	}
 	const hz = 100 // USER_HZ
 	cpu := float64(t1-t0) / hz / idle.Seconds() * 100
-	rss, err := statusField(pid, "VmRSS")
-	if err != nil {
-		return err
-	}
 	fmt.Printf("idle CPU over %v after two prompts: %.2f %% (%d ticks of 10 ms)\n", idle, cpu, t1-t0)
-	fmt.Printf("resident memory after two prompts: %s\n", rss)
+	for _, f := range []string{"VmRSS", "VmHWM", "RssAnon", "RssFile"} {
+		v, err := statusField(pid, f)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("after two prompts, %-8s %s\n", f+":", v)
+	}
+	if turns > 2 {
+		if err := longSession(tmux, pid, turns); err != nil {
+			return err
+		}
+	}
+	if os.Getenv("TUIBENCH_SMAPS") != "" {
+		data, _ := os.ReadFile("/proc/" + pid + "/smaps")
+		head := ""
+		for _, l := range strings.Split(string(data), "\n") {
+			if f := strings.Fields(l); len(f) >= 5 && strings.Contains(f[0], "-") {
+				head = l
+			} else if strings.HasPrefix(l, "Rss:") {
+				fmt.Printf("%-10s %s\n", strings.TrimSpace(l[4:]), head)
+			}
+		}
+	}
 	return nil
 }
 

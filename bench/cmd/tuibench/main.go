@@ -2,10 +2,15 @@
 // user runs it, against the scripted fake Messages API:
 //
 //   - first paint: from starting `corvid` (which hands over to
-//     corvid-tui) in a pseudo-terminal to the status line on the screen;
+//     corvid-tui) in a pseudo-terminal (script) to the status line on the
+//     screen, and the same in a tmux pane (its output read through
+//     pipe-pane);
 //
 //   - idle CPU over 10 s and resident memory, in a tmux pane, after two
-//     prompts were answered.
+//     prompts were answered;
+//
+//   - with -turns N, resident memory (now and peak) after a session of N
+//     turns in the same pane.
 //
 //     go build -o /tmp/tui/ ./cmd/corvid ./cmd/corvid-tui
 //     go run ./bench/cmd/tuibench -dir /tmp/tui -n 20
@@ -27,14 +32,15 @@ func main() {
 	dir := flag.String("dir", "/tmp/tui", "directory holding corvid and corvid-tui")
 	n := flag.Int("n", 20, "first-paint runs")
 	idle := flag.Duration("idle", 10*time.Second, "idle CPU window")
+	turns := flag.Int("turns", 0, "then go on to a session of this many turns and report its memory")
 	flag.Parse()
-	if err := run(*dir, *n, *idle); err != nil {
+	if err := run(*dir, *n, *idle, *turns); err != nil {
 		fmt.Fprintln(os.Stderr, "tuibench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir string, n int, idle time.Duration) error {
+func run(dir string, n int, idle time.Duration, turns int) error {
 	sc := providertest.Scenario{Loop: true, ForgetBodies: true, Turns: []providertest.Turn{
 		{Blocks: []providertest.Block{providertest.Text("# Hello\n\nThis is **the first** answer.\n\n```go\nfunc main() {}\n```\n")}},
 		{Blocks: []providertest.Block{providertest.Text("And a second answer, with a list:\n\n- one\n- two\n")}},
@@ -63,5 +69,10 @@ func run(dir string, n int, idle time.Duration) error {
 		return err
 	}
 	report("corvid (→ corvid-tui): start → status line painted", paint)
-	return idleAfterTwoPrompts(corvid, env, idle)
+	tp, err := measure(n, func() (time.Duration, error) { return tmuxPaint(corvid, env) })
+	if err != nil {
+		return err
+	}
+	report("the same in a tmux pane (pipe-pane)", tp)
+	return idleAfterTwoPrompts(corvid, env, idle, turns)
 }
