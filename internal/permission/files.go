@@ -75,32 +75,34 @@ func (c *call) accessPath() (string, error) {
 // decided=false when the path is inside the working directories and no
 // rule or safety check has anything to say: the caller decides then.
 func (c *call) checkPath(p fsPath, acc access, toolName string) (verdict, bool) {
-	what := acc.verb() + " " + p.describe()
+	// The reason's subject is only built for a path that gets a verdict
+	// (most paths are inside the working directories and get none).
+	what := func() string { return acc.verb() + " " + p.describe() }
 	if r := c.pathRule(c.e.deny, p, acc, toolName); r != nil {
-		return denyRule(r, what), true
+		return denyRule(r, what()), true
 	}
 	if r := c.pathRule(c.e.ask, p, acc, toolName); r != nil {
-		return askRuleV(r, what), true
+		return askRuleV(r, what()), true
 	}
 	if acc == accessWrite {
 		for _, f := range p.forms() {
 			if isDevice(f) {
-				return askV(askCritical, what+": it is a device"), true
+				return askV(askCritical, what()+": it is a device"), true
 			}
 			if why := protectedReason(f); why != "" {
-				return askV(askProtected, what+": "+why), true
+				return askV(askProtected, what()+": "+why), true
 			}
 		}
 	}
 	if r := c.pathAllowed(p, acc); r != nil {
-		v := allowV(what + " matched " + r.describe())
+		v := allowV(what() + " matched " + r.describe())
 		v.rule = r
 		return v, true
 	}
 	if c.inside(p) {
 		return verdict{}, false
 	}
-	v := askV(askMode, what+": outside the working directories")
+	v := askV(askMode, what()+": outside the working directories")
 	if toolName == commandRules {
 		// Claude Code names the path for a command's path only; a file
 		// tool's question says "outside" in its reason instead.

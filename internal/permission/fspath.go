@@ -69,7 +69,37 @@ func newFSPath(p, selfCwd string, known ...[]fsPath) (fsPath, error) {
 	if err != nil {
 		return fsPath{}, err
 	}
-	return fsPath{link: filepath.Clean(p), target: target}, nil
+	return fsPath{link: cleanAbs(p), target: target}, nil
+}
+
+// cleanAbs is filepath.Clean for an absolute path, without its cost
+// when p is clean already (the common case: a directory and a name).
+func cleanAbs(p string) string {
+	if isCleanAbs(p) {
+		return p
+	}
+	return filepath.Clean(p)
+}
+
+// isCleanAbs reports whether filepath.Clean would return the absolute
+// path p unchanged: no empty, "." or ".." segment, no trailing slash.
+func isCleanAbs(p string) bool {
+	if p == "/" {
+		return true
+	}
+	if len(p) < 2 || p[0] != '/' || p[len(p)-1] == '/' {
+		return false
+	}
+	for rest := p[1:]; ; {
+		seg, tail, more := strings.Cut(rest, "/")
+		if seg == "" || seg == "." || seg == ".." {
+			return false
+		}
+		if !more {
+			return true
+		}
+		rest = tail
+	}
 }
 
 // resolve resolves an absolute path from the root.
@@ -84,6 +114,7 @@ func resolve(p string) (string, error) {
 // exist the rest is appended as written. Below /proc, procStep stands
 // for the process that will open the path (see procfs.go).
 func resolveIn(done, p, selfCwd string) (string, error) {
+	done = cleanAbs(done) // kept clean below: joining a name is a concatenation
 	todo := splitPath(p)
 	links, missing := 0, false
 	for len(todo) > 0 {
@@ -100,10 +131,10 @@ func resolveIn(done, p, selfCwd string) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			done = next
+			done = cleanAbs(next)
 			continue
 		}
-		next := filepath.Join(done, c)
+		next := joinName(done, c)
 		if missing {
 			done = next
 			continue
@@ -127,6 +158,19 @@ func resolveIn(done, p, selfCwd string) (string, error) {
 		todo = append(splitPath(dest), todo...)
 	}
 	return done, nil
+}
+
+// joinName is filepath.Join(dir, name) for a clean dir and a name that
+// is one segment other than "", "." and "..": a concatenation when dir
+// is absolute.
+func joinName(dir, name string) string {
+	switch {
+	case dir == "/":
+		return "/" + name
+	case dir != "" && dir[0] == '/':
+		return dir + "/" + name
+	}
+	return filepath.Join(dir, name)
 }
 
 func splitPath(p string) []string {

@@ -1,0 +1,142 @@
+package permission
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// refResolveIn is resolveIn as it was before its shortcuts: every join
+// cleans the whole path, and every component is offered to procStep.
+func refResolveIn(done, p, selfCwd string) (string, error) {
+	todo := splitPath(p)
+	links, missing := 0, false
+	for len(todo) > 0 {
+		c := todo[0]
+		todo = todo[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			done = filepath.Dir(done)
+			continue
+		}
+		if next, ok, err := refProcStep(done, c, selfCwd); ok {
+			if err != nil {
+				return "", err
+			}
+			done = next
+			continue
+		}
+		next := filepath.Join(done, c)
+		if missing {
+			done = next
+			continue
+		}
+		fi, err := os.Lstat(next)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			missing = err != nil
+			done = next
+			continue
+		}
+		if links++; links > maxLinks {
+			return "", errLinkLoop
+		}
+		dest, err := os.Readlink(next)
+		if err != nil {
+			return "", err
+		}
+		if filepath.IsAbs(dest) {
+			done = "/"
+		}
+		todo = append(splitPath(dest), todo...)
+	}
+	return done, nil
+}
+
+// refProcStep is procStep as it was before its early return for paths
+// outside /proc: every case tried on every component.
+func refProcStep(done, c, selfCwd string) (string, bool, error) {
+	switch {
+	case done == "/proc" && (c == "self" || c == "thread-self"):
+		return procSelf, true, nil
+	case done == procSelf && c == "root":
+		return "/", true, nil
+	case done == procSelf && c == "cwd" && selfCwd != "":
+		return selfCwd, true, nil
+	case isProcessDir(done) && procLinks[c],
+		isProcessDir(filepath.Dir(done)) && procLinkDirs[filepath.Base(done)]:
+		return "", true, fmt.Errorf("%w (%s/%s)", errProcLink, done, c)
+	case done == procSelf || strings.HasPrefix(done, procSelf+"/"):
+		return done + "/" + c, true, nil
+	}
+	return "", false, nil
+}
+
+// TestResolveShortcuts checks resolveIn's shortcuts (joining by
+// concatenation, skipping procStep outside /proc, not re-cleaning a clean
+// path) against the plain walk, on links inside and out, dangling links,
+// "..", /proc's magic links and unclean spellings (fails if a shortcut
+// resolves any of them elsewhere).
+func TestResolveShortcuts(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.MkdirAll(filepath.Join(root, "a/b/c"), 0o755))
+	must(os.MkdirAll(filepath.Join(root, "out"), 0o755))
+	must(os.Symlink("../out", filepath.Join(root, "a/up")))
+	must(os.Symlink(filepath.Join(root, "a/b"), filepath.Join(root, "abs")))
+	must(os.Symlink("nowhere/x", filepath.Join(root, "a/dangling")))
+	must(os.Symlink("loop", filepath.Join(root, "loop")))
+	must(os.Symlink("/proc/self/cwd", filepath.Join(root, "self-cwd")))
+	rels := []string{"", ".", "a", "a/b/c", "a/up", "a/up/f", "a/up/../b", "abs/c/../../x", "a/dangling",
+		"a/dangling/y", "loop", "loop/z", "self-cwd", "self-cwd/q", "a//b/./c/", "a/b/../../..", "missing/../a/up",
+		"../" + filepath.Base(root) + "/a/up"}
+	bases := []string{"/", root, filepath.Join(root, "a"), "/proc", "/proc/self", "/proc/1"}
+	for _, base := range bases {
+		for _, rel := range append(rels, "self/cwd/x", "self/root"+root+"/a/up", "1/fd/0", "self/task/1/cwd", "thread-self/fd") {
+			for _, self := range []string{"", root} {
+				got, gerr := resolveIn(base, rel, self)
+				want, werr := refResolveIn(base, rel, self)
+				if got != want || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+					t.Errorf("resolveIn(%q, %q, %q) = %q, %v; the plain walk gives %q, %v", base, rel, self, got, gerr, want, werr)
+				}
+			}
+		}
+	}
+}
+
+// TestCleanAbs checks isCleanAbs and joinName against filepath.Clean and
+// filepath.Join (fails if either shortcut keeps a path Clean changes).
+func TestCleanAbs(t *testing.T) {
+	paths := []string{"/", "//", "/a", "/a/", "/a//b", "/a/./b", "/a/../b", "/.", "/..", "/a/.", "/a/..", "/.a",
+		"/a/.b/..c", "/...", "a", "", ".", "/a/b/c.txt", "/a/b/c/", "///a"}
+	for _, p := range paths {
+		want := p != "" && filepath.Clean(p) == p && filepath.IsAbs(p)
+		if got := isCleanAbs(p); got != want {
+			t.Errorf("isCleanAbs(%q) = %v, want %v", p, got, want)
+		}
+		if p != "" {
+			if got, want := cleanAbs(p), filepath.Clean(p); got != want {
+				t.Errorf("cleanAbs(%q) = %q, want %q", p, got, want)
+			}
+		}
+	}
+	for _, dir := range []string{"/", "/a", "/a/b", "a", "."} {
+		for _, name := range []string{"x", ".x", "..x", "x y"} {
+			if got, want := joinName(dir, name), filepath.Join(dir, name); got != want {
+				t.Errorf("joinName(%q, %q) = %q, want %q", dir, name, got, want)
+			}
+		}
+	}
+}
