@@ -115,11 +115,11 @@ func resolve(p string) (string, error) {
 // for the process that will open the path (see procfs.go).
 func resolveIn(done, p, selfCwd string) (string, error) {
 	done = cleanAbs(done) // kept clean below: joining a name is a concatenation
-	todo := splitPath(p)
+	todo := p             // the components left, '/'-separated
 	links, missing := 0, false
-	for len(todo) > 0 {
-		c := todo[0]
-		todo = todo[1:]
+	for todo != "" {
+		var c string
+		c, todo, _ = strings.Cut(todo, "/")
 		switch c {
 		case "", ".":
 			continue
@@ -155,7 +155,11 @@ func resolveIn(done, p, selfCwd string) (string, error) {
 		if filepath.IsAbs(dest) {
 			done = "/"
 		}
-		todo = append(splitPath(dest), todo...)
+		if todo == "" {
+			todo = dest
+		} else {
+			todo = dest + "/" + todo
+		}
 	}
 	return done, nil
 }
@@ -171,10 +175,6 @@ func joinName(dir, name string) string {
 		return dir + "/" + name
 	}
 	return filepath.Join(dir, name)
-}
-
-func splitPath(p string) []string {
-	return strings.Split(p, "/")
 }
 
 // within reports whether p is dir or below it, comparing whole path

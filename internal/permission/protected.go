@@ -26,22 +26,25 @@ var protectedFiles = []string{".gitconfig", ".gitmodules", ".bashrc", ".bash_pro
 // compare without regard to ASCII case (case-insensitive file systems
 // make .GIT the same directory as .git).
 func protectedReason(p string) string {
-	segs := strings.Split(strings.TrimPrefix(p, "/"), "/")
-	for i, s := range segs {
+	rest := strings.TrimPrefix(p, "/")
+	for {
+		s, tail, more := strings.Cut(rest, "/")
+		next, _, _ := strings.Cut(tail, "/") // "" when s is the last segment
 		folded := strings.ToLower(s)
-		last := i == len(segs)-1
 		switch {
-		case folded == ".claude" && !last && strings.ToLower(segs[i+1]) == "worktrees":
-			continue
+		case folded == ".claude" && more && strings.ToLower(next) == "worktrees":
 		case slices.Contains(protectedDirs, folded):
 			return "it is inside the protected directory " + s
-		case folded == ".config" && !last && strings.ToLower(segs[i+1]) == "git":
+		case folded == ".config" && more && strings.ToLower(next) == "git":
 			return "it is inside the protected directory .config/git"
-		case last && slices.Contains(protectedFiles, folded):
+		case !more && slices.Contains(protectedFiles, folded):
 			return s + " is a protected file"
 		}
+		if !more {
+			return ""
+		}
+		rest = tail
 	}
-	return ""
 }
 
 // criticalReason returns why removing p is critical, or "": the root,

@@ -5,14 +5,16 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// refResolveIn is resolveIn as it was before its shortcuts: every join
-// cleans the whole path, and every component is offered to procStep.
+// refResolveIn is resolveIn as it was before its shortcuts: the path
+// split into a list, every join cleaning the whole path, every component
+// offered to procStep.
 func refResolveIn(done, p, selfCwd string) (string, error) {
-	todo := splitPath(p)
+	todo := strings.Split(p, "/")
 	links, missing := 0, false
 	for len(todo) > 0 {
 		c := todo[0]
@@ -52,7 +54,7 @@ func refResolveIn(done, p, selfCwd string) (string, error) {
 		if filepath.IsAbs(dest) {
 			done = "/"
 		}
-		todo = append(splitPath(dest), todo...)
+		todo = append(strings.Split(dest, "/"), todo...)
 	}
 	return done, nil
 }
@@ -137,6 +139,43 @@ func TestCleanAbs(t *testing.T) {
 			if got, want := joinName(dir, name), filepath.Join(dir, name); got != want {
 				t.Errorf("joinName(%q, %q) = %q, want %q", dir, name, got, want)
 			}
+		}
+	}
+}
+
+// refProtectedReason is protectedReason as it was: the path split into
+// a list first.
+func refProtectedReason(p string) string {
+	segs := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	for i, s := range segs {
+		folded := strings.ToLower(s)
+		last := i == len(segs)-1
+		switch {
+		case folded == ".claude" && !last && strings.ToLower(segs[i+1]) == "worktrees":
+			continue
+		case slices.Contains(protectedDirs, folded):
+			return "it is inside the protected directory " + s
+		case folded == ".config" && !last && strings.ToLower(segs[i+1]) == "git":
+			return "it is inside the protected directory .config/git"
+		case last && slices.Contains(protectedFiles, folded):
+			return s + " is a protected file"
+		}
+	}
+	return ""
+}
+
+// TestProtectedReasonWalk checks protectedReason's walk over the path
+// against the split list (fails if a segment, its successor or the last
+// one is read differently).
+func TestProtectedReasonWalk(t *testing.T) {
+	paths := []string{"/", "", "/a", "/a/.git", "/a/.git/config", "/a/.GIT/x", "/.claude/worktrees/wt/a.go",
+		"/.claude/worktrees", "/.claude", "/x/.claude/settings.json", "/.Claude/WorkTrees/x/.git/h",
+		"/h/.config/git/config", "/h/.config/Git", "/h/.config", "/h/.config/gitx", "/h/.bashrc", "/h/.bashrc/x",
+		"/h/.BASHRC", "//a//.git", "/a/", "/a/.vscode/", "/p/lefthoo\u212a.yml", "/p/lefthooK.yml", "/.mcp.json",
+		"/x/.claude/worktrees/.git", "/x/.config/git/.claude"}
+	for _, p := range paths {
+		if got, want := protectedReason(p), refProtectedReason(p); got != want {
+			t.Errorf("protectedReason(%q) = %q, the split list gives %q", p, got, want)
 		}
 	}
 }
