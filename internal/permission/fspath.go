@@ -90,15 +90,22 @@ func isCleanAbs(p string) bool {
 	if len(p) < 2 || p[0] != '/' || p[len(p)-1] == '/' {
 		return false
 	}
-	for rest := p[1:]; ; {
-		seg, tail, more := strings.Cut(rest, "/")
-		if seg == "" || seg == "." || seg == ".." {
+	for i := 0; ; {
+		rest := p[i+1:] // a segment starts here; p does not end with '/'
+		switch {
+		case rest[0] == '/': // an empty segment
+			return false
+		case rest[0] != '.':
+		case len(rest) == 1 || rest[1] == '/': // "."
+			return false
+		case rest[1] == '.' && (len(rest) == 2 || rest[2] == '/'): // ".."
 			return false
 		}
-		if !more {
+		j := strings.IndexByte(rest, '/')
+		if j < 0 {
 			return true
 		}
-		rest = tail
+		i += j + 1
 	}
 }
 

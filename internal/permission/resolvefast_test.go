@@ -172,7 +172,10 @@ func TestProtectedReasonWalk(t *testing.T) {
 		"/.claude/worktrees", "/.claude", "/x/.claude/settings.json", "/.Claude/WorkTrees/x/.git/h",
 		"/h/.config/git/config", "/h/.config/Git", "/h/.config", "/h/.config/gitx", "/h/.bashrc", "/h/.bashrc/x",
 		"/h/.BASHRC", "//a//.git", "/a/", "/a/.vscode/", "/p/lefthoo\u212a.yml", "/p/lefthooK.yml", "/.mcp.json",
-		"/x/.claude/worktrees/.git", "/x/.config/git/.claude"}
+		"/x/.claude/worktrees/.git", "/x/.config/git/.claude", "/tmp/BenchmarkDecision1615555762/001/repo/.Git/x",
+		"/a/GRADLE-WRAPPER.PROPERTIES", "/a/gradle-wrapper.propertiesx", "/a/.CLAUDE/WORKTREES/x", "/a/.claude/worktreesxxxxxxxxxxxxxxxxxxxxxxxxxx/.git",
+		"/a/.config/GIT", "/a/.Kconfig", "/a/lefthooK.yaml", "/a/LEFTHOOK.YAML", "/a/KKKKKKKKKK.git",
+		"/a/.bash_profile/.BASH_PROFILE", "/a/.vscode", "/a/.vscodeX", "/a/" + strings.Repeat("X", 40) + "/.idea"}
 	for _, p := range paths {
 		if got, want := protectedReason(p), refProtectedReason(p); got != want {
 			t.Errorf("protectedReason(%q) = %q, the split list gives %q", p, got, want)
