@@ -2,7 +2,6 @@ package permission
 
 import (
 	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -146,9 +145,8 @@ func resolveIn(done, p, selfCwd string) (string, error) {
 			done = next
 			continue
 		}
-		fi, err := os.Lstat(next)
-		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
-			missing = err != nil
+		if exists, link := lstatLink(next); !link {
+			missing = !exists
 			done = next
 			continue
 		}
@@ -190,7 +188,13 @@ func within(dir, p string) bool {
 	if dir == "/" {
 		return strings.HasPrefix(p, "/")
 	}
-	return p == dir || (strings.HasPrefix(p, dir) && len(p) > len(dir) && p[len(dir)] == '/')
+	// The cheap bytes first: the one after dir, and dir's last one.
+	n := len(dir)
+	switch {
+	case len(p) < n, len(p) > n && p[n] != '/', n > 0 && p[n-1] != dir[n-1]:
+		return false
+	}
+	return p[:n] == dir
 }
 
 // relTo returns p relative to dir ("" when equal) and whether p is

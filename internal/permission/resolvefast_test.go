@@ -182,3 +182,25 @@ func TestProtectedReasonWalk(t *testing.T) {
 		}
 	}
 }
+
+// TestWithinShortcut checks within's byte checks against the plain
+// prefix test (fails if a cheap check rejects a path below dir or
+// accepts one beside it).
+func TestWithinShortcut(t *testing.T) {
+	ref := func(dir, p string) bool {
+		if dir == "/" {
+			return strings.HasPrefix(p, "/")
+		}
+		return p == dir || (strings.HasPrefix(p, dir) && len(p) > len(dir) && p[len(dir)] == '/')
+	}
+	dirs := []string{"/", "", "/a", "/a/b", "/w/proj", "/w/proj-evil", "/w/pro", "a"}
+	paths := []string{"/", "", "/a", "/a/", "/a/b", "/a/bc", "/ab", "/w/proj", "/w/proj/x", "/w/proj-evil/x",
+		"/w/projx", "/w/pro/j", "/w/prok", "a", "a/b", "ab", "/b/a"}
+	for _, d := range dirs {
+		for _, p := range paths {
+			if got, want := within(d, p), ref(d, p); got != want {
+				t.Errorf("within(%q, %q) = %v, want %v", d, p, got, want)
+			}
+		}
+	}
+}
