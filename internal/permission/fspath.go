@@ -64,7 +64,7 @@ func newFSPath(p, selfCwd string, known ...[]fsPath) (fsPath, error) {
 			}
 		}
 	}
-	target, err := resolveIn(base, rest, selfCwd)
+	target, err := resolveWithin(base, rest, selfCwd, p)
 	if err != nil {
 		return fsPath{}, err
 	}
@@ -120,6 +120,13 @@ func resolve(p string) (string, error) {
 // exist the rest is appended as written. Below /proc, procStep stands
 // for the process that will open the path (see procfs.go).
 func resolveIn(done, p, selfCwd string) (string, error) {
+	return resolveWithin(done, p, selfCwd, "")
+}
+
+// resolveWithin is resolveIn given a text, whole, that the directories
+// reached may be prefixes of (the path as written): a directory that is
+// one is taken from it rather than built again.
+func resolveWithin(done, p, selfCwd, whole string) (string, error) {
 	done = cleanAbs(done) // kept clean below: joining a name is a concatenation
 	todo := p             // the components left, '/'-separated
 	links, missing := 0, false
@@ -140,7 +147,7 @@ func resolveIn(done, p, selfCwd string) (string, error) {
 			done = cleanAbs(next)
 			continue
 		}
-		next := joinName(done, c)
+		next := joinFrom(whole, done, c)
 		if missing {
 			done = next
 			continue
@@ -167,6 +174,20 @@ func resolveIn(done, p, selfCwd string) (string, error) {
 		}
 	}
 	return done, nil
+}
+
+// joinFrom is joinName(dir, name), taken from whole when whole starts
+// with it.
+func joinFrom(whole, dir, name string) string {
+	d := dir
+	if d == "/" {
+		d = ""
+	}
+	if n := len(d) + 1 + len(name); dir != "" && dir[0] == '/' && n <= len(whole) && whole[len(d)] == '/' &&
+		whole[len(d)+1:n] == name && whole[:len(d)] == d {
+		return whole[:n]
+	}
+	return joinName(dir, name)
 }
 
 // joinName is filepath.Join(dir, name) for a clean dir and a name that

@@ -204,3 +204,20 @@ func TestWithinShortcut(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinFrom checks that a join taken from the written path is the
+// join built (fails if a prefix of the wrong length or place is taken).
+func TestJoinFrom(t *testing.T) {
+	wholes := []string{"", "/", "/a", "/a/b", "/a/bc/d", "/ab/c", "./x", "x/y", "/a//b"}
+	dirs := []string{"/", "/a", "/a/b", "/ab", ".", "x", ""}
+	names := []string{"a", "b", "bc", "c", "x", "y", "d"}
+	for _, w := range wholes {
+		for _, d := range dirs {
+			for _, n := range names {
+				if got, want := joinFrom(w, d, n), filepath.Join(d, n); got != want {
+					t.Errorf("joinFrom(%q, %q, %q) = %q, want %q", w, d, n, got, want)
+				}
+			}
+		}
+	}
+}
