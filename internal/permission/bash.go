@@ -64,7 +64,7 @@ func (c *call) bashLineIn(command string, depth int, cwds []fsPath, lost bool) v
 		return c.opaque(command, "cannot be parsed ("+err.Error()+")")
 	}
 	l := &bashLine{c: c, a: a, depth: depth, cwds: append([]fsPath(nil), cwds...), lost: lost}
-	var vs []verdict
+	vs := make([]verdict, 0, len(a.Commands)+len(a.Redirects)+1)
 	for _, cmd := range a.Commands {
 		vs = append(vs, l.command(cmd))
 		l.track(cmd)

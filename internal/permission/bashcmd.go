@@ -25,7 +25,7 @@ func (l *bashLine) command(cmd shell.Command) verdict {
 type facts struct {
 	cmd   shell.Command
 	what  string
-	cands []string  // the texts deny and ask rules are matched against
+	cands []string  // the texts deny and ask rules are matched against; renderCmd(cmd) first
 	inner *verdict  // the code the command runs (eval, sh -c, find -exec), or nil
 	paths []verdict // the verdicts of its paths
 }
@@ -52,7 +52,7 @@ func (l *bashLine) commandVerdict(cmd shell.Command) verdict {
 	if v, ok := firstClass(f.paths, askMode); ok {
 		return v
 	}
-	return l.allowed(cmd, f.what)
+	return l.allowed(cmd, f.what, f.cands[0])
 }
 
 // refusal applies, in order: the denies of the code and the paths, ask
@@ -87,9 +87,9 @@ func (l *bashLine) refusal(f facts) (verdict, bool) {
 }
 
 // allowed is the end of the order: allow rules, the read-only set,
-// acceptEdits, and otherwise a prompt.
-func (l *bashLine) allowed(cmd shell.Command, what string) verdict {
-	if r := l.c.bashAllowRule(allowCandidates(cmd)); r != nil {
+// acceptEdits, and otherwise a prompt. rendered is renderCmd(cmd).
+func (l *bashLine) allowed(cmd shell.Command, what, rendered string) verdict {
+	if r := l.c.bashAllowRule(allowCandidatesOf(cmd, rendered)); r != nil {
 		v := allowV(what + " matched " + r.describe())
 		v.rule = r
 		return v

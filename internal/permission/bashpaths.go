@@ -110,7 +110,11 @@ func (l *bashLine) resolveWord(w shell.Word) ([]fsPath, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, ps...)
+		if out == nil {
+			out = ps // a new list: the most common case needs no copy
+		} else {
+			out = append(out, ps...)
+		}
 		if filepath.IsAbs(text) || strings.HasPrefix(text, "~") {
 			break // the same whatever the directory
 		}

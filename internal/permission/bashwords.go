@@ -2,6 +2,7 @@ package permission
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"corvid/internal/shell"
@@ -27,21 +28,50 @@ func renderWord(w shell.Word) string {
 }
 
 func render(ws []shell.Word) string {
-	parts := make([]string, len(ws))
-	for i, w := range ws {
-		parts[i] = renderWord(w)
+	if len(ws) == 0 {
+		return ""
 	}
-	return strings.Join(parts, " ")
+	return joinWords(ws[0], ws[1:], renderWord)
 }
 
 // plain joins the words' text without quoting: a second, looser form
 // for deny and ask rules.
 func plain(ws []shell.Word) string {
-	parts := make([]string, len(ws))
-	for i, w := range ws {
-		parts[i] = w.Text
+	if len(ws) == 0 {
+		return ""
 	}
-	return collapseSpace(strings.Join(parts, " "))
+	return collapseSpace(joinWords(ws[0], ws[1:], wordText))
+}
+
+// renderCmd is render of the command's name and arguments.
+func renderCmd(cmd shell.Command) string { return joinWords(cmd.Name, cmd.Args, renderWord) }
+
+// plainCmd is plain of the command's name and arguments.
+func plainCmd(cmd shell.Command) string {
+	return collapseSpace(joinWords(cmd.Name, cmd.Args, wordText))
+}
+
+func wordText(w shell.Word) string { return w.Text }
+
+// joinWords joins form(first) and the forms of rest with single
+// spaces, in one allocation at most.
+func joinWords(first shell.Word, rest []shell.Word, form func(shell.Word) string) string {
+	head := form(first)
+	if len(rest) == 0 {
+		return head
+	}
+	n := len(head) + len(rest)
+	for _, w := range rest {
+		n += len(w.Text)
+	}
+	var b strings.Builder
+	b.Grow(n + 2) // quoting may add more; the builder grows then
+	b.WriteString(head)
+	for _, w := range rest {
+		b.WriteByte(' ')
+		b.WriteString(form(w))
+	}
+	return b.String()
 }
 
 func words(cmd shell.Command) []shell.Word {
@@ -60,6 +90,12 @@ func renderAssigns(as []shell.Assign) string {
 // command with wrappers and safe assignments removed (other assignments
 // stay in front), and the command as written when it has neither.
 func allowCandidates(cmd shell.Command) []string {
+	return allowCandidatesOf(cmd, renderCmd(cmd))
+}
+
+// allowCandidatesOf is allowCandidates given renderCmd(cmd), which the
+// deny candidates have computed already.
+func allowCandidatesOf(cmd shell.Command, rendered string) []string {
 	if isDecl(cmd.Name.Text) {
 		return []string{declText(cmd), collapseSpace(cmd.Source)}
 	}
@@ -69,7 +105,7 @@ func allowCandidates(cmd shell.Command) []string {
 			unsafe = append(unsafe, a)
 		}
 	}
-	canon := render(words(cmd))
+	canon := rendered
 	if len(unsafe) > 0 {
 		canon = renderAssigns(unsafe) + " " + canon
 	}
@@ -112,25 +148,27 @@ func declText(cmd shell.Command) string {
 // program's base name, every tail of a runner's arguments, and the
 // command as written. More forms only make these rules match more.
 func denyCandidates(cmd shell.Command) []string {
-	ws := words(cmd)
-	out := []string{render(ws), plain(ws), collapseSpace(cmd.Source)}
+	rendered := renderCmd(cmd)
+	out := make([]string, 0, 4)
+	out = appendNew(out, rendered, plainCmd(cmd), collapseSpace(cmd.Source))
 	if isDecl(cmd.Name.Text) {
-		out = append(out, declText(cmd))
+		out = appendNew(out, declText(cmd))
 	}
 	if base := path.Base(cmd.Name.Text); base != cmd.Name.Text && cmd.Name.Static() {
-		named := append([]shell.Word{{Text: base}}, cmd.Args...)
-		out = append(out, render(named), plain(named))
+		named := shell.Word{Text: base}
+		out = appendNew(out, joinWords(named, cmd.Args, renderWord), collapseSpace(joinWords(named, cmd.Args, wordText)))
 	}
-	for k := 0; k+len(ws) < len(cmd.Raw); k++ {
+	nws := 1 + len(cmd.Args)
+	for k := 0; k+nws < len(cmd.Raw); k++ {
 		out = append(out, render(cmd.Raw[k:]), plain(cmd.Raw[k:]))
 	}
 	if len(cmd.Assigns) > 0 {
-		out = append(out, renderAssigns(cmd.Assigns)+" "+render(ws))
+		out = append(out, renderAssigns(cmd.Assigns)+" "+rendered)
 	}
 	if cmd.MoreArgs {
-		out = append(out, render(ws)+" "+xargsInput)
+		out = append(out, rendered+" "+xargsInput)
 	}
-	lead := len(cmd.Raw) - len(ws) + 1 // the wrappers and the name
+	lead := len(cmd.Raw) - nws + 1 // the wrappers and the name
 	for i, w := range cmd.Raw[:max(lead, 0)] {
 		if w.Static() && shell.RunsCommand(path.Base(w.Text)) {
 			for k := i + 1; k < len(cmd.Raw); k++ {
@@ -140,6 +178,17 @@ func denyCandidates(cmd shell.Command) []string {
 		}
 	}
 	return out
+}
+
+// appendNew appends the texts not in list already: a text matched once
+// need not be matched again.
+func appendNew(list []string, texts ...string) []string {
+	for _, t := range texts {
+		if !slices.Contains(list, t) {
+			list = append(list, t)
+		}
+	}
+	return list
 }
 
 // operands returns the arguments that are not options.

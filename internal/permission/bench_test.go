@@ -50,6 +50,31 @@ func BenchmarkDecision(b *testing.B) {
 	}
 }
 
+// BenchmarkDecisionColdParse is BenchmarkDecision with a command the
+// shell analysis has not seen (1,000 commands in turn, more than it
+// remembers): the cost of a decision whose parse is not cached.
+func BenchmarkDecisionColdParse(b *testing.B) {
+	w := newWorld(b)
+	e, errs := permission.New(w.config(b, benchRules(), permission.ModeDefault))
+	if len(errs) > 0 {
+		b.Fatal(errs)
+	}
+	reqs := make([]permission.Request, 1000)
+	for i := range reqs {
+		reqs[i] = permission.Request{Tool: fakeTool("Bash"), Input: json.RawMessage(
+			fmt.Sprintf(`{"command":"cd src && go test ./... 2>&1 | tee out%d.log"}`, i))}
+		if d := e.Check(context.Background(), reqs[i]); d.Behavior != tool.PermissionAllow {
+			b.Fatalf("decision %+v, want allow", d)
+		}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		e.Check(context.Background(), reqs[i%len(reqs)])
+		i++
+	}
+}
+
 // BenchmarkDecisionRead measures a Read decision with the same rules.
 func BenchmarkDecisionRead(b *testing.B) {
 	w := newWorld(b)

@@ -18,13 +18,16 @@ type call struct {
 	path      string
 	pathErr   error
 	pathAsked bool
-	in        fields
-	mode      Mode
-	readOnly  func() bool // the tool's own IsReadOnly; nil when unknown
-	cwd       string
-	cwdP      fsPath // the current directory, resolved
-	allow     []*Rule
-	resolved  map[[2]string]fsPath // resolveFor's answers in this decision
+	// in are the input's top-level fields, decoded on first use (only
+	// parameter rules read them); inDone is set once they are.
+	in       fields
+	inDone   bool
+	mode     Mode
+	readOnly func() bool // the tool's own IsReadOnly; nil when unknown
+	cwd      string
+	cwdP     fsPath // the current directory, resolved
+	allow    []*Rule
+	resolved map[[2]string]fsPath // resolveFor's answers in this decision
 }
 
 func (e *Engine) newCall(name string, desc tool.Tool, input json.RawMessage, mode Mode, readOnly func() bool, workDir string) *call {
@@ -38,8 +41,16 @@ func (e *Engine) newCall(name string, desc tool.Tool, input json.RawMessage, mod
 		cwd = workDir
 	}
 	cwdP := e.cwdPath(cwd)
-	return &call{e: e, name: name, desc: desc, kind: kindOf(desc), raw: input, in: decodeFields(input),
+	return &call{e: e, name: name, desc: desc, kind: kindOf(desc), raw: input,
 		mode: mode, readOnly: readOnly, cwd: cwdP.link, cwdP: cwdP, allow: e.allowRules()}
+}
+
+// fields returns the input's top-level fields, decoding them once.
+func (c *call) fields() fields {
+	if !c.inDone {
+		c.in, c.inDone = decodeFields(c.raw), true
+	}
+	return c.in
 }
 
 // cwdForms are the forms of the current directory.
@@ -156,7 +167,7 @@ func (c *call) paramRule(rules []*Rule) *Rule {
 		if r.kind != ruleParam || r.tool != c.name {
 			continue
 		}
-		if v, ok := c.in.scalar(r.param); ok && r.cmd.match(v) {
+		if v, ok := c.fields().scalar(r.param); ok && r.cmd.match(v) {
 			return r
 		}
 	}

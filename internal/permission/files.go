@@ -71,36 +71,40 @@ func (c *call) accessPath() (string, error) {
 	return c.path, c.pathErr
 }
 
+// pathWhat names an access to p in a reason. checkPath builds it only
+// for a path that gets a verdict (most paths are inside the working
+// directories and get none).
+func pathWhat(acc access, p fsPath) string { return acc.verb() + " " + p.describe() }
+
 // checkPath applies path rules and path safety to one path. It reports
 // decided=false when the path is inside the working directories and no
 // rule or safety check has anything to say: the caller decides then.
 func (c *call) checkPath(p fsPath, acc access, toolName string) (verdict, bool) {
-	what := acc.verb() + " " + p.describe()
 	if r := c.pathRule(c.e.deny, p, acc, toolName); r != nil {
-		return denyRule(r, what), true
+		return denyRule(r, pathWhat(acc, p)), true
 	}
 	if r := c.pathRule(c.e.ask, p, acc, toolName); r != nil {
-		return askRuleV(r, what), true
+		return askRuleV(r, pathWhat(acc, p)), true
 	}
 	if acc == accessWrite {
 		for _, f := range p.forms() {
 			if isDevice(f) {
-				return askV(askCritical, what+": it is a device"), true
+				return askV(askCritical, pathWhat(acc, p)+": it is a device"), true
 			}
 			if why := protectedReason(f); why != "" {
-				return askV(askProtected, what+": "+why), true
+				return askV(askProtected, pathWhat(acc, p)+": "+why), true
 			}
 		}
 	}
 	if r := c.pathAllowed(p, acc); r != nil {
-		v := allowV(what + " matched " + r.describe())
+		v := allowV(pathWhat(acc, p) + " matched " + r.describe())
 		v.rule = r
 		return v, true
 	}
 	if c.inside(p) {
 		return verdict{}, false
 	}
-	v := askV(askMode, what+": outside the working directories")
+	v := askV(askMode, pathWhat(acc, p)+": outside the working directories")
 	if toolName == commandRules {
 		// Claude Code names the path for a command's path only; a file
 		// tool's question says "outside" in its reason instead.

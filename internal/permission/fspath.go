@@ -2,7 +2,6 @@ package permission
 
 import (
 	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,11 +64,48 @@ func newFSPath(p, selfCwd string, known ...[]fsPath) (fsPath, error) {
 			}
 		}
 	}
-	target, err := resolveIn(base, rest, selfCwd)
+	target, err := resolveWithin(base, rest, selfCwd, p)
 	if err != nil {
 		return fsPath{}, err
 	}
-	return fsPath{link: filepath.Clean(p), target: target}, nil
+	return fsPath{link: cleanAbs(p), target: target}, nil
+}
+
+// cleanAbs is filepath.Clean for an absolute path, without its cost
+// when p is clean already (the common case: a directory and a name).
+func cleanAbs(p string) string {
+	if isCleanAbs(p) {
+		return p
+	}
+	return filepath.Clean(p)
+}
+
+// isCleanAbs reports whether filepath.Clean would return the absolute
+// path p unchanged: no empty, "." or ".." segment, no trailing slash.
+func isCleanAbs(p string) bool {
+	if p == "/" {
+		return true
+	}
+	if len(p) < 2 || p[0] != '/' || p[len(p)-1] == '/' {
+		return false
+	}
+	for i := 0; ; {
+		rest := p[i+1:] // a segment starts here; p does not end with '/'
+		switch {
+		case rest[0] == '/': // an empty segment
+			return false
+		case rest[0] != '.':
+		case len(rest) == 1 || rest[1] == '/': // "."
+			return false
+		case rest[1] == '.' && (len(rest) == 2 || rest[2] == '/'): // ".."
+			return false
+		}
+		j := strings.IndexByte(rest, '/')
+		if j < 0 {
+			return true
+		}
+		i += j + 1
+	}
 }
 
 // resolve resolves an absolute path from the root.
@@ -84,11 +120,19 @@ func resolve(p string) (string, error) {
 // exist the rest is appended as written. Below /proc, procStep stands
 // for the process that will open the path (see procfs.go).
 func resolveIn(done, p, selfCwd string) (string, error) {
-	todo := splitPath(p)
+	return resolveWithin(done, p, selfCwd, "")
+}
+
+// resolveWithin is resolveIn given a text, whole, that the directories
+// reached may be prefixes of (the path as written): a directory that is
+// one is taken from it rather than built again.
+func resolveWithin(done, p, selfCwd, whole string) (string, error) {
+	done = cleanAbs(done) // kept clean below: joining a name is a concatenation
+	todo := p             // the components left, '/'-separated
 	links, missing := 0, false
-	for len(todo) > 0 {
-		c := todo[0]
-		todo = todo[1:]
+	for todo != "" {
+		var c string
+		c, todo, _ = strings.Cut(todo, "/")
 		switch c {
 		case "", ".":
 			continue
@@ -100,17 +144,16 @@ func resolveIn(done, p, selfCwd string) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			done = next
+			done = cleanAbs(next)
 			continue
 		}
-		next := filepath.Join(done, c)
+		next := joinFrom(whole, done, c)
 		if missing {
 			done = next
 			continue
 		}
-		fi, err := os.Lstat(next)
-		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
-			missing = err != nil
+		if exists, link := lstatLink(next); !link {
+			missing = !exists
 			done = next
 			continue
 		}
@@ -124,13 +167,40 @@ func resolveIn(done, p, selfCwd string) (string, error) {
 		if filepath.IsAbs(dest) {
 			done = "/"
 		}
-		todo = append(splitPath(dest), todo...)
+		if todo == "" {
+			todo = dest
+		} else {
+			todo = dest + "/" + todo
+		}
 	}
 	return done, nil
 }
 
-func splitPath(p string) []string {
-	return strings.Split(p, "/")
+// joinFrom is joinName(dir, name), taken from whole when whole starts
+// with it.
+func joinFrom(whole, dir, name string) string {
+	d := dir
+	if d == "/" {
+		d = ""
+	}
+	if n := len(d) + 1 + len(name); dir != "" && dir[0] == '/' && n <= len(whole) && whole[len(d)] == '/' &&
+		whole[len(d)+1:n] == name && whole[:len(d)] == d {
+		return whole[:n]
+	}
+	return joinName(dir, name)
+}
+
+// joinName is filepath.Join(dir, name) for a clean dir and a name that
+// is one segment other than "", "." and "..": a concatenation when dir
+// is absolute.
+func joinName(dir, name string) string {
+	switch {
+	case dir == "/":
+		return "/" + name
+	case dir != "" && dir[0] == '/':
+		return dir + "/" + name
+	}
+	return filepath.Join(dir, name)
 }
 
 // within reports whether p is dir or below it, comparing whole path
@@ -139,7 +209,13 @@ func within(dir, p string) bool {
 	if dir == "/" {
 		return strings.HasPrefix(p, "/")
 	}
-	return p == dir || (strings.HasPrefix(p, dir) && len(p) > len(dir) && p[len(dir)] == '/')
+	// The cheap bytes first: the one after dir, and dir's last one.
+	n := len(dir)
+	switch {
+	case len(p) < n, len(p) > n && p[n] != '/', n > 0 && p[n-1] != dir[n-1]:
+		return false
+	}
+	return p[:n] == dir
 }
 
 // relTo returns p relative to dir ("" when equal) and whether p is

@@ -40,10 +40,12 @@ func refMatch(pp *pathPattern, p string) bool {
 func TestPathMatchFastPaths(t *testing.T) {
 	env := ruleEnv{cwd: "/w/proj", home: "/home/u"}
 	specs := []string{"*", "*.lock", ".env", "build/**", "*.{ts,tsx}", "[ab]*", "secret*", "?", ".*",
-		"src/*.go", "//etc/*.conf", "~/notes/*", "./x/**/y*"}
+		"src/*.go", "//etc/*.conf", "~/notes/*", "./x/**/y*", "*lock", "*.tar.gz", "*é", "*\\*x"}
 	paths := []string{"/", "/w", "/w/proj", "/w/proj/a.lock", "/w/proj/sub/a.lock", "/w/proj/.env",
 		"/w/proj/build/x", "/w/proj/a.ts", "/w/proj/d/b.tsx", "/w/proj/.hidden/z", "/etc/a.conf", "/home/u/notes/n",
-		"/w/proj/x/q/y1", "/other/a.lock", "/w/proj/secretfile", "/w/proj/a", "/w/proj/src/m.go"}
+		"/w/proj/x/q/y1", "/other/a.lock", "/w/proj/secretfile", "/w/proj/a", "/w/proj/src/m.go",
+		"/w/proj/.lock", "/w/proj/lock", "/w/proj/a.lock/b", "/w/proj/x.tar.gz", "/w/proj/\xffa.lock", "/w/proj/caf\xc3\xa9",
+		"/w/proj/\xc3.lock", "/w/proj/*x", "/w/proj/a}", "/w/proj/a.lockx"}
 	for _, spec := range specs {
 		for _, allow := range []bool{true, false} {
 			pp, err := compilePath(spec, allow, RuleSource{}, env)
@@ -55,6 +57,34 @@ func TestPathMatchFastPaths(t *testing.T) {
 					t.Errorf("%s (allow %v, glob %q) on %s: match %v, plain walk %v", spec, allow, pp.glob, p, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestSuffixFastPath checks the "*suffix" fast path against the glob
+// matcher segment by segment, valid UTF-8 or not (fails if the fast path
+// answers differently, e.g. if a star could not match nothing).
+func TestSuffixFastPath(t *testing.T) {
+	pats := []string{"*.lock", "*lock", "*.tar.gz", "*é", "*a"}
+	segs := []string{"", "a", ".lock", "lock", "a.lock", "a.lockx", "x.tar.gz", "tar.gz", "é", "\xffé", "\xff.lock",
+		"\xc3", "a\xc3.lock", "aa", "A.LOCK", ".a"}
+	for _, pat := range pats {
+		pp, err := newPathPattern("/", "", "**/"+pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pp.suffix != strings.TrimPrefix(pat, "*") {
+			t.Fatalf("%s: suffix %q, want the fast path", pat, pp.suffix)
+		}
+		for _, s := range segs {
+			if got, want := segmentHasSuffix(s, pp.suffix), doublestar.MatchUnvalidated(pat, s); got != want {
+				t.Errorf("%s on %q: fast path %v, glob %v", pat, s, got, want)
+			}
+		}
+	}
+	for _, pat := range []string{"*", "*[a]", "*{a,b}", "*?", `*\*`, "*a*", "**"} {
+		if pp, err := newPathPattern("/", "", "**/"+pat); err == nil && pp.suffix != "" {
+			t.Errorf("%s: fast path %q for a glob with syntax in its tail", pat, pp.suffix)
 		}
 	}
 }

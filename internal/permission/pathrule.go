@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
 )
@@ -25,6 +26,10 @@ type pathPattern struct {
 	// seg is set for "**/seg" where seg is one segment with wildcards
 	// ("*.pem"): any segment matching seg matches.
 	seg string
+	// suffix is set when seg is a star and a literal without any
+	// character the glob syntax gives a meaning ("*.pem"): a segment
+	// matches when it ends with suffix.
+	suffix string
 }
 
 // ruleEnv is what relative rules are anchored to.
@@ -126,12 +131,18 @@ func newPathPattern(anchor, static, glob string) (*pathPattern, error) {
 		pp.name = unescapeGlob(n)
 	} else if ok && !strings.Contains(n, "/") && !strings.Contains(n, "**") {
 		pp.seg = n
+		if lit, star := strings.CutPrefix(n, "*"); star && lit != "" && !strings.ContainsAny(lit, globSyntax) {
+			pp.suffix = lit
+		}
 	}
 	for _, f := range dirForms(anchor) {
 		pp.bases = append(pp.bases, path.Clean(f+"/"+static))
 	}
 	return pp, nil
 }
+
+// globSyntax are the characters a glob may give a meaning.
+const globSyntax = `*?[]{},!^\`
 
 // hasMeta reports whether a segment holds an unescaped wildcard.
 func hasMeta(seg string) bool {
@@ -158,6 +169,11 @@ func (pp *pathPattern) match(p string) bool {
 			return true
 		case pp.name != "":
 			if hasSegment(rel, pp.name) {
+				return true
+			}
+			continue
+		case pp.suffix != "" && rel != "":
+			if segmentHasSuffix(rel, pp.suffix) {
 				return true
 			}
 			continue
@@ -203,6 +219,25 @@ func segmentMatches(rel, seg string) bool {
 	for rel != "" {
 		s, rest, _ := strings.Cut(rel, "/")
 		if doublestar.MatchUnvalidated(seg, s) {
+			return true
+		}
+		rel = rest
+	}
+	return false
+}
+
+// segmentHasSuffix reports whether one of rel's segments ends with
+// suffix: "*suffix" matches a segment exactly then (a star matches any
+// text within a segment, a leading dot included). A segment that is not
+// valid UTF-8 goes to the glob matcher, which reads runes.
+func segmentHasSuffix(rel, suffix string) bool {
+	for rel != "" {
+		s, rest, _ := strings.Cut(rel, "/")
+		if !utf8.ValidString(s) {
+			if doublestar.MatchUnvalidated("*"+suffix, s) {
+				return true
+			}
+		} else if strings.HasSuffix(s, suffix) {
 			return true
 		}
 		rel = rest

@@ -35,6 +35,9 @@ var (
 //     its root is "/" (it inherits corvid's), its cwd is selfCwd.
 //   - every other magic link, of any process, is an error (ask).
 func procStep(done, c, selfCwd string) (next string, handled bool, err error) {
+	if done != "/proc" && !strings.HasPrefix(done, "/proc/") {
+		return "", false, nil // every case below is /proc or below it (done is clean)
+	}
 	switch {
 	case done == "/proc" && (c == "self" || c == "thread-self"):
 		return procSelf, true, nil

@@ -2,8 +2,8 @@ package permission
 
 import (
 	"path/filepath"
-	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // protectedDirs are directories whose contents configure tools that run
@@ -22,26 +22,77 @@ var protectedFiles = []string{".gitconfig", ".gitmodules", ".bashrc", ".bash_pro
 	"maven-wrapper.properties", ".devcontainer.json", ".ripgreprc", "pyrightconfig.json", ".mcp.json",
 	".claude.json"}
 
+// protectedDirSet and protectedFileSet hold the names above, and
+// protectedLen is the length of the longest name protectedReason
+// compares a segment with.
+var (
+	protectedDirSet  = setOf(protectedDirs)
+	protectedFileSet = setOf(protectedFiles)
+	protectedLen     = maxLen(protectedDirs, protectedFiles, []string{"worktrees", ".config"})
+)
+
 // protectedReason returns why writing p is protected, or "". Names
-// compare without regard to ASCII case (case-insensitive file systems
-// make .GIT the same directory as .git).
+// compare without regard to case (case-insensitive file systems make
+// .GIT the same directory as .git), as strings.ToLower folds them.
 func protectedReason(p string) string {
-	segs := strings.Split(strings.TrimPrefix(p, "/"), "/")
-	for i, s := range segs {
-		folded := strings.ToLower(s)
-		last := i == len(segs)-1
+	rest := strings.TrimPrefix(p, "/")
+	for {
+		s, tail, more := strings.Cut(rest, "/")
+		next, _, _ := strings.Cut(tail, "/") // "" when s is the last segment
+		folded := foldName(s)
 		switch {
-		case folded == ".claude" && !last && strings.ToLower(segs[i+1]) == "worktrees":
-			continue
-		case slices.Contains(protectedDirs, folded):
+		case folded == ".claude" && more && foldName(next) == "worktrees":
+		case protectedDirSet[folded]:
 			return "it is inside the protected directory " + s
-		case folded == ".config" && !last && strings.ToLower(segs[i+1]) == "git":
+		case folded == ".config" && more && foldName(next) == "git":
 			return "it is inside the protected directory .config/git"
-		case last && slices.Contains(protectedFiles, folded):
+		case !more && protectedFileSet[folded]:
 			return s + " is a protected file"
 		}
+		if !more {
+			return ""
+		}
+		rest = tail
 	}
-	return ""
+}
+
+// foldName is strings.ToLower(s) when s may fold to a name
+// protectedReason looks for, and "" (no such name) when it cannot: an
+// ASCII segment keeps its length when folded, so a longer one than
+// every name is none of them (other text may shrink: K, the Kelvin sign,
+// folds to k).
+func foldName(s string) string {
+	if len(s) > protectedLen && isASCII(s) {
+		return ""
+	}
+	return strings.ToLower(s)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func setOf(names []string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+func maxLen(lists ...[]string) int {
+	n := 0
+	for _, l := range lists {
+		for _, s := range l {
+			n = max(n, len(s))
+		}
+	}
+	return n
 }
 
 // criticalReason returns why removing p is critical, or "": the root,

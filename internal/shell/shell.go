@@ -151,11 +151,25 @@ type Subst struct {
 var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
 
 // Parse analyses command as Bash. A command that does not parse, or is
-// longer than MaxLength, is an error.
+// longer than MaxLength, is an error. The analyses of the last commands
+// are remembered (parsecache.go): the caller gets its own copy, whose
+// words it must not modify in place.
 func Parse(command string) (*Analysis, error) {
 	if len(command) > MaxLength {
 		return nil, ErrTooLong
 	}
+	if a, ok := parsed.get(command); ok {
+		return a, nil
+	}
+	a, err := parse(command)
+	if err != nil {
+		return nil, err
+	}
+	return parsed.put(command, a), nil
+}
+
+// parse is Parse without the cache.
+func parse(command string) (*Analysis, error) {
 	p := parsers.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(command), "")
 	parsers.Put(p) // the tree does not refer to the parser

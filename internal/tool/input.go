@@ -7,6 +7,14 @@ import "encoding/json"
 // Self-descriptions use it so that a malformed input describes nothing
 // rather than failing.
 func InputString(input json.RawMessage, key string) string {
+	if s, ok := inputStringFast(input, key); ok {
+		return s
+	}
+	return inputStringSlow(input, key)
+}
+
+// inputStringSlow is InputString through a decoded map of the fields.
+func inputStringSlow(input json.RawMessage, key string) string {
 	var f map[string]json.RawMessage
 	if err := json.Unmarshal(input, &f); err != nil {
 		return ""
