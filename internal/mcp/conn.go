@@ -92,6 +92,10 @@ func (c *conn) connect(ctx context.Context) error {
 	c.state, c.err, c.fails, c.sess, c.init, c.tools = StateConnected, nil, 0, sess, init, tools
 	c.watchers.Add(1)
 	go c.watch(sess)
+	if c.o.Changed != nil {
+		// Told after the lock is released: the listener reads Tools.
+		defer c.o.Changed(c.srv.Name)
+	}
 	return nil
 }
 

@@ -27,7 +27,10 @@ type Options struct {
 	// Warn receives problems that do not stop a server (missing
 	// variables, tools left out). Optional.
 	Warn func(server string, err error)
-	// Changed is called after a server's tool list changed. Optional.
+	// Changed is called after a server's tool list may have changed: it
+	// connected (the first time or again) or said tools/list_changed and
+	// was listed again. It is called from the connection's goroutines,
+	// never with a lock held. Optional.
 	Changed func(server string)
 }
 
