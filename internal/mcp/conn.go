@@ -44,6 +44,8 @@ type conn struct {
 	ready    chan struct{}   // closed when the first attempt ended
 	progress sync.Map        // progress token → func(Progress)
 	watchers sync.WaitGroup  // watch and refresh goroutines
+
+	refreshing refreshes // tools/list after list_changed under way (mu)
 }
 
 func newConn(base context.Context, s Server, o *Options) *conn {
@@ -187,6 +189,7 @@ func (c *conn) onNotify(method string, params json.RawMessage) {
 		sess, done := c.sess, c.done
 		if sess != nil && !done {
 			c.watchers.Add(1)
+			c.beginRefresh()
 			go c.refresh(sess)
 		}
 		c.mu.Unlock()

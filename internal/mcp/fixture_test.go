@@ -86,10 +86,33 @@ func fixture() *mcp.Server {
 		os.Exit(7)
 		return nil, nil, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{Name: "grow"}, func(context.Context, *mcp.CallToolRequest, noArgs) (*mcp.CallToolResult, any, error) {
+	// grow answers only once the client lists the tools again, as a
+	// server does that says list_changed before its answer (the go-sdk
+	// delays the notification by 10 ms).
+	listed := make(chan struct{}, 1)
+	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "tools/list" {
+				select {
+				case listed <- struct{}{}:
+				default:
+				}
+			}
+			return next(ctx, method, req)
+		}
+	})
+	mcp.AddTool(s, &mcp.Tool{Name: "grow"}, func(ctx context.Context, _ *mcp.CallToolRequest, _ noArgs) (*mcp.CallToolResult, any, error) {
+		select {
+		case <-listed: // the first listing, at connection
+		default:
+		}
 		mcp.AddTool(s, &mcp.Tool{Name: "grown"}, func(context.Context, *mcp.CallToolRequest, noArgs) (*mcp.CallToolResult, any, error) {
 			return text("new"), nil, nil
 		})
+		select {
+		case <-listed:
+		case <-ctx.Done():
+		}
 		return text("grew"), nil, nil
 	})
 	return s

@@ -186,6 +186,11 @@ func TestListChanged(t *testing.T) {
 		t.Fatal("grown listed before grow")
 	}
 	textOf(t)(m.Call(context.Background(), "fx", "grow", nil, nil))
+	// The server said list_changed before answering: the answer waited
+	// for the new list, so the tool it added is listed already.
+	if !slices.Contains(toolNames(m), "fx/grown") {
+		t.Errorf("grow returned before its tool was listed: %q", toolNames(m))
+	}
 	select {
 	case s := <-changed:
 		if s != "fx" {
