@@ -76,6 +76,12 @@ func (c *conn) connect(ctx context.Context) error {
 	defer stop()
 	defer context.AfterFunc(c.base, stop)()
 	sess, init, tools, err := c.open(ctx)
+	connected := false
+	defer func() { // after c.mu is released below: the listener reads Tools
+		if connected && c.o.Changed != nil {
+			c.o.Changed(c.srv.Name)
+		}
+	}()
 	c.mu.Lock()
 	if err == nil && c.done { // closed meanwhile: the session must not outlive it
 		c.mu.Unlock()
@@ -94,10 +100,7 @@ func (c *conn) connect(ctx context.Context) error {
 	c.state, c.err, c.fails, c.sess, c.init, c.tools = StateConnected, nil, 0, sess, init, tools
 	c.watchers.Add(1)
 	go c.watch(sess)
-	if c.o.Changed != nil {
-		// Told after the lock is released: the listener reads Tools.
-		defer c.o.Changed(c.srv.Name)
-	}
+	connected = true
 	return nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -172,7 +173,14 @@ func TestBackoff(t *testing.T) {
 func TestListChanged(t *testing.T) {
 	changed := make(chan string, 4)
 	l := &Loaded{Servers: []Server{fixtureServer(t, "fx", nil)}, Reasons: map[string]string{}}
-	m := Start(l, Options{Environ: os.Environ(), StartTimeout: generous, Changed: func(s string) { changed <- s }})
+	var live atomic.Pointer[Manager]
+	m := Start(l, Options{Environ: os.Environ(), StartTimeout: generous, Changed: func(s string) {
+		if m := live.Load(); m != nil {
+			m.Tools() // a listener reads the tools: no lock may be held
+		}
+		changed <- s
+	}})
+	live.Store(m)
 	defer m.Close()
 	select {
 	case s := <-changed:

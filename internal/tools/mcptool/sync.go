@@ -35,32 +35,31 @@ type Deferral struct {
 // threshold, they (and every MCP tool added later) are deferred, for good.
 type Sync struct {
 	reg    *tool.Registry
-	src    Source
 	opts   Options
 	hidden func(name string) bool
 	def    Deferral
 
 	mu        sync.Mutex
+	src       Source
 	started   bool
 	deferring bool
 }
 
-// NewSync returns a syncer of reg's MCP tools with src's. hidden (may be
-// nil) names tools deny rules keep from the model. Nothing happens until
-// Start.
-func NewSync(reg *tool.Registry, src Source, o Options, hidden func(string) bool, d Deferral) *Sync {
+// NewSync returns a syncer of reg's MCP tools. hidden (may be nil) names
+// tools deny rules keep from the model. Nothing happens until Start.
+func NewSync(reg *tool.Registry, o Options, hidden func(string) bool, d Deferral) *Sync {
 	if hidden == nil {
 		hidden = func(string) bool { return false }
 	}
-	return &Sync{reg: reg, src: src, opts: o, hidden: hidden, def: d}
+	return &Sync{reg: reg, opts: o, hidden: hidden, def: d}
 }
 
-// Start makes the first update, after which Changed updates: until then
-// the servers that connect are picked up by Start itself, so the first
-// request lists every server's tools in configuration order.
-func (s *Sync) Start() error {
+// Start makes the first update from src, after which Changed updates:
+// until then the servers that connect are picked up by Start itself, so
+// the first request lists every server's tools in configuration order.
+func (s *Sync) Start(src Source) error {
 	s.mu.Lock()
-	s.started = true
+	s.src, s.started = src, true
 	s.mu.Unlock()
 	return s.Update()
 }
@@ -79,6 +78,9 @@ func (s *Sync) Changed(string) {
 func (s *Sync) Update() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if !s.started {
+		return nil
+	}
 	var want []tool.Tool
 	for _, t := range adapt(s.src, s.opts) {
 		if !s.hidden(t.Name()) {

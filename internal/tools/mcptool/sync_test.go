@@ -56,12 +56,12 @@ func TestSyncFollowsServers(t *testing.T) {
 	reg, _ := tool.NewRegistry(&tool.Func{ToolName: "Read", Schema: json.RawMessage(`{}`)})
 	src := &fakeSource{}
 	src.set(st("a", "one", "1"), st("a", "two", "2"), st("a", "secret", "s"))
-	s := mcptool.NewSync(reg, src, mcptool.Options{}, func(n string) bool { return n == "mcp__a__secret" }, mcptool.Deferral{})
+	s := mcptool.NewSync(reg, mcptool.Options{}, func(n string) bool { return n == "mcp__a__secret" }, mcptool.Deferral{})
 	s.Changed("a")
 	if got := reg.Names(); !slices.Equal(got, []string{"Read"}) {
 		t.Fatalf("Changed before Start synced: %q", got)
 	}
-	if err := s.Start(); err != nil {
+	if err := s.Start(src); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := reg.Names(), []string{"Read", "mcp__a__one", "mcp__a__two"}; !slices.Equal(got, want) {
@@ -108,9 +108,9 @@ func TestSyncDefers(t *testing.T) {
 	src.set(st("a", "one", "1"))
 	search := &tool.Func{ToolName: "ToolSearch", Schema: json.RawMessage(`{}`)}
 	over := false
-	s := mcptool.NewSync(reg, src, mcptool.Options{}, nil, mcptool.Deferral{Search: search,
+	s := mcptool.NewSync(reg, mcptool.Options{}, nil, mcptool.Deferral{Search: search,
 		Exceeds: func(ts []tool.Tool) bool { return over && len(ts) > 0 }})
-	if err := s.Start(); err != nil {
+	if err := s.Start(src); err != nil {
 		t.Fatal(err)
 	}
 	if got := names(reg.Defs()); !slices.Equal(got, []string{"Read", "mcp__a__one"}) || s.Deferring() {
