@@ -2,7 +2,7 @@
 // corvid -p with one stdio server offering n tools (mcptest/servers/
 // fixture.js with FIXTURE_TOOLS=n; it needs node, not npm ci) is run against the scripted fake Messages API with the tools
 // loaded (ENABLE_TOOL_SEARCH=false) and deferred behind ToolSearch
-// (ENABLE_TOOL_SEARCH=true), and it prints the first request's size, the
+// (ENABLE_TOOL_SEARCH=true), and without the server, and it prints the first request's size, the
 // size of its tools array and of its messages, and estimated tokens.
 //
 //	go build -o /tmp/corvid ./cmd/corvid
@@ -38,7 +38,7 @@ func main() {
 func run(bin, script string, n int) error {
 	fmt.Printf("%d MCP tools, first request of `corvid -p hi`:\n", n)
 	fmt.Printf("%-9s %12s %12s %12s %14s %14s\n", "mode", "request B", "tools B", "messages B", "tokens (/4)", "tools tokens")
-	for _, mode := range []struct{ name, env string }{{"loaded", "false"}, {"deferred", "true"}} {
+	for _, mode := range []struct{ name, env string }{{"no MCP", ""}, {"loaded", "false"}, {"deferred", "true"}} {
 		body, err := firstRequest(bin, script, n, mode.env)
 		if err != nil {
 			return err
@@ -69,9 +69,13 @@ func firstRequest(bin, script string, n int, toolSearch string) ([]byte, error) 
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"many": map[string]any{
-		"command": "node", "args": []string{script, "server"}, "env": map[string]string{"FIXTURE_TOOLS": fmt.Sprint(n)}}}})
-	cmd := exec.Command(bin, "-p", "hi", "--mcp-config", string(cfg))
+	servers := map[string]any{}
+	if toolSearch != "" { // "": the baseline, no server
+		servers["many"] = map[string]any{"command": "node", "args": []string{script, "server"},
+			"env": map[string]string{"FIXTURE_TOOLS": fmt.Sprint(n)}}
+	}
+	cfg, _ := json.Marshal(map[string]any{"mcpServers": servers})
+	cmd := exec.Command(bin, "-p", "hi", "--strict-mcp-config", "--mcp-config", string(cfg))
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "ANTHROPIC_BASE_URL="+srv.URL, "ANTHROPIC_API_KEY=bench", "ANTHROPIC_AUTH_TOKEN=",
 		"CORVID_CONFIG_DIR="+filepath.Join(dir, ".corvid"), "ENABLE_TOOL_SEARCH="+toolSearch, "MCP_TIMEOUT=60000")
