@@ -103,8 +103,11 @@ func (t *Tool) Call(_ context.Context, call tool.Call) (*tool.Result, error) {
 	if out.Matches == nil {
 		out.Matches = []string{}
 	}
-	return &tool.Result{Content: []provider.Block{provider.TextBlock(text(in.Query, picked, missing, len(deferred)))},
-		Structured: out}, nil
+	msg := text(in.Query, picked, missing, len(deferred))
+	if len(picked) == 0 {
+		msg += listing(deferred) // the names, again: a compaction may have dropped the reminder
+	}
+	return &tool.Result{Content: []provider.Block{provider.TextBlock(msg)}, Structured: out}, nil
 }
 
 // selected finds the named tools (deferred or already loaded) and the
@@ -135,6 +138,26 @@ func text(query string, picked []tool.Tool, missing []string, total int) string 
 		fmt.Fprintf(&b, "\nNo tool is named: %s", strings.Join(missing, ", "))
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// maxListed bounds the names a result lists.
+const maxListed = 300
+
+// listing names the deferred tools, at most maxListed of them.
+func listing(deferred []tool.Tool) string {
+	if len(deferred) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\n\nDeferred tools:")
+	for i, t := range deferred {
+		if i == maxListed {
+			fmt.Fprintf(&b, "\n… and %d more (search by keywords)", len(deferred)-maxListed)
+			break
+		}
+		b.WriteString("\n" + t.Name())
+	}
+	return b.String()
 }
 
 // summary is a description's first line, shortened.

@@ -106,6 +106,12 @@ func TestKeywordsLoad(t *testing.T) {
 	if res.IsError || len(out.Matches) != 0 || !strings.Contains(res.TextOf(), `No deferred tool matched "kubernetes"`) || reg.Generation() != g {
 		t.Errorf("no match: %q %+v", res.TextOf(), out)
 	}
+	// No match lists the names still deferred (a compaction may have
+	// dropped the reminder that named them).
+	if txt := res.TextOf(); !strings.Contains(txt, "\n\nDeferred tools:\nmcp__s__tool_003\n") || !strings.HasSuffix(txt, "\nmcp__s__tool_028") ||
+		strings.Contains(txt, "tool_029") {
+		t.Errorf("no match does not list the deferred tools: %q", txt)
+	}
 	for _, in := range []string{`{"query":""}`, `{"query":"select:"}`, `{"query":7}`, `{"query":"` + strings.Repeat("x", 1001) + `"}`} {
 		if res, _ := call(t, ts, in); !res.IsError || !strings.HasPrefix(res.TextOf(), "<tool_use_error>") {
 			t.Errorf("%s: %q, want a tool_use_error", in, res.TextOf())
