@@ -112,7 +112,9 @@ func (s *Sync) Update() error {
 			c.Put = append(c.Put, t)
 		}
 	}
-	if !s.deferring && s.def.Exceeds != nil && s.def.Search != nil && s.def.Exceeds(want) {
+	// A deny rule that hides the search tool turns deferral off: the
+	// model could not load what is deferred.
+	if !s.deferring && s.def.Exceeds != nil && s.def.Search != nil && !s.hidden(s.def.Search.Name()) && s.def.Exceeds(want) {
 		s.deferring = true
 		for _, t := range want {
 			c.Defer = append(c.Defer, t.Name())

@@ -139,3 +139,20 @@ func TestSyncDefers(t *testing.T) {
 		t.Errorf("Defs = %q", got)
 	}
 }
+
+// TestSyncNoDeferralWithoutSearch: when deny rules hide ToolSearch, tools
+// over the threshold are sent whole rather than deferred out of reach.
+func TestSyncNoDeferralWithoutSearch(t *testing.T) {
+	reg, _ := tool.NewRegistry(&tool.Func{ToolName: "Read", Schema: json.RawMessage(`{}`)})
+	src := &fakeSource{}
+	src.set(st("a", "one", "1"))
+	s := mcptool.NewSync(reg, mcptool.Options{}, func(n string) bool { return n == "ToolSearch" }, mcptool.Deferral{
+		Search:  &tool.Func{ToolName: "ToolSearch", Schema: json.RawMessage(`{}`)},
+		Exceeds: func([]tool.Tool) bool { return true }})
+	if err := s.Start(src); err != nil {
+		t.Fatal(err)
+	}
+	if got := names(reg.Defs()); !slices.Equal(got, []string{"Read", "mcp__a__one"}) || s.Deferring() {
+		t.Errorf("with ToolSearch hidden: Defs %q, deferring %v", got, s.Deferring())
+	}
+}
