@@ -123,3 +123,39 @@ func TestDeferAndLoad(t *testing.T) {
 		t.Errorf("a tool added again inherited an old deferral mark (%v)", err)
 	}
 }
+
+// binder is a Rebinder that records the registry it was bound to.
+type binder struct {
+	*tool.Func
+	reg *tool.Registry
+}
+
+func (b *binder) Rebind(r *tool.Registry) tool.Tool { return &binder{Func: b.Func, reg: r} }
+
+// TestDerive: a derived registry keeps the parent's deferral marks and
+// binds Rebinders to itself; without a Rebinder among its tools it defers
+// nothing.
+func TestDerive(t *testing.T) {
+	parent := mustRegistry(t, fn("Read"))
+	search := &binder{Func: fn("ToolSearch"), reg: parent}
+	if _, err := parent.Apply(tool.Change{Put: []tool.Tool{fn("mcp__s__a"), fn("mcp__s__b"), search},
+		Defer: []string{"mcp__s__a", "mcp__s__b"}}); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := parent.Lookup("mcp__s__a")
+	child, err := tool.Derive(parent, a, search)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !child.IsDeferred("mcp__s__a") || len(child.Defs()) != 1 {
+		t.Errorf("child Defs %q, want only ToolSearch", defNames(child.Defs()))
+	}
+	bound, _ := child.Lookup("ToolSearch")
+	if b, ok := bound.(*binder); !ok || b.reg != child {
+		t.Error("the child's ToolSearch is not bound to the child's registry")
+	}
+	plain, err := tool.Derive(parent, a)
+	if err != nil || plain.IsDeferred("mcp__s__a") || len(plain.Defs()) != 1 {
+		t.Errorf("without a loader the tool must be sent whole: %q, %v", defNames(plain.Defs()), err)
+	}
+}

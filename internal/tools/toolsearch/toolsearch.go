@@ -36,11 +36,17 @@ type Tool struct {
 	reg *tool.Registry
 }
 
-var _ tool.Tool = (*Tool)(nil)
+var (
+	_ tool.Tool     = (*Tool)(nil)
+	_ tool.Rebinder = (*Tool)(nil)
+)
 
 // New returns the ToolSearch tool over the conversation's live registry
 // (not a snapshot: what it loads shows in the next request).
 func New(reg *tool.Registry) *Tool { return &Tool{reg: reg} }
+
+// Rebind returns a ToolSearch over r (a sub-agent's registry).
+func (*Tool) Rebind(r *tool.Registry) tool.Tool { return New(r) }
 
 func (*Tool) Name() string                 { return Name }
 func (*Tool) Description() string          { return prompt }

@@ -172,3 +172,22 @@ func TestAnnouncer(t *testing.T) {
 		t.Errorf("notes after a change %q", n)
 	}
 }
+
+// TestSubAgentLoadsIntoItsOwnRegistry: a sub-agent's registry, derived
+// from the conversation's, keeps the tools deferred, and its ToolSearch
+// loads into it, not into the parent's.
+func TestSubAgentLoadsIntoItsOwnRegistry(t *testing.T) {
+	parent, _ := deferredRegistry(t, 3)
+	child, err := tool.Derive(parent, parent.Tools()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := child.Lookup(toolsearch.Name)
+	call(t, ts, `{"query":"select:mcp__s__tool_002"}`)
+	if got := defNames(child.Defs()); !slices.Equal(got, []string{"Read", "ToolSearch", "mcp__s__tool_002"}) {
+		t.Errorf("child Defs %q", got)
+	}
+	if got := defNames(parent.Defs()); !slices.Equal(got, []string{"Read", "ToolSearch"}) {
+		t.Errorf("the child's search loaded into the parent: %q", got)
+	}
+}
