@@ -13,6 +13,7 @@ import (
 	"corvid/internal/tools/taskoutput"
 	"corvid/internal/tools/taskstop"
 	"corvid/internal/tools/todowrite"
+	"corvid/internal/tools/toolsearch"
 )
 
 // Explain answers "would this call be allowed here, and why?" for
@@ -72,7 +73,7 @@ func describedTools() []tool.Tool {
 // built per run: what a permission engine describes tools by.
 func withRunTools(builtin []tool.Tool) []tool.Tool {
 	return append(slices.Clone(builtin),
-		agent.New(nil), taskstop.New(nil, nil), taskoutput.New(nil, nil, nil), new(skill.Tool))
+		agent.New(nil), taskstop.New(nil, nil), taskoutput.New(nil, nil, nil), new(skill.Tool), toolsearch.New(nil))
 }
 
 // parseQuery reads "Tool" or "Tool(argument)" into a tool name and an

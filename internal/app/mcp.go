@@ -24,39 +24,37 @@ const defaultMCPWait = 5 * time.Second
 
 // startMCP loads the MCP configuration, starts every server in the
 // background, waits a bounded time for them and returns the manager (nil
-// when no server is configured) and the tools to offer.
-func startMCP(opts Options, env environment, s *config.Settings, sessionDir string, o mcptool.Options) (*mcp.Manager, []tool.Tool, error) {
+// when no server is configured) and whether any server is to connect.
+// changed is told when a server's tools may have changed (mcp.Options.Changed).
+func startMCP(opts Options, env environment, s *config.Settings, sessionDir string, changed func(string)) (*mcp.Manager, bool, error) {
 	cfgDir, err := configDir(env)
 	if err != nil {
-		return nil, nil, err
+		return nil, false, err
 	}
 	trusted, _ := trustStore(cfgDir).Trusted(opts.Cwd)
 	loaded, err := mcp.Load(mcp.LoadOptions{ProjectDir: opts.Cwd, ConfigDir: cfgDir,
 		Flags: opts.MCPConfig, Strict: opts.StrictMCPConfig, Trusted: trusted, Approval: approval(s)})
 	if err != nil {
-		return nil, nil, err
+		return nil, false, err
 	}
 	loaded.WithSDK(opts.SDKMCPServers)
 	for _, p := range loaded.Problems {
 		warnf(opts, "warning: MCP: %v\n", p)
 	}
 	if len(loaded.Servers)+len(loaded.Held) == 0 {
-		return nil, nil, nil
+		return nil, false, nil
 	}
 	timeout := millis(env.int("MCP_TIMEOUT"))
 	m := mcp.Start(loaded, mcp.Options{ProjectDir: opts.Cwd, Environ: mcpEnviron(s), Getenv: lookup(env),
 		LogDir: filepath.Join(sessionDir, "mcp-logs"), StartTimeout: timeout, Version: version.Corvid, SDK: opts.SDKMCP, ConfigDir: cfgDir,
-		Warn: func(server string, err error) { warnf(opts, "warning: MCP server %q: %v\n", server, err) }})
+		Warn:    func(server string, err error) { warnf(opts, "warning: MCP server %q: %v\n", server, err) },
+		Changed: changed})
 	wait := defaultMCPWait
 	if timeout > 0 {
 		wait = timeout
 	}
 	m.Wait(context.Background(), wait)
-	tools := mcptool.Tools(m, o)
-	if len(loaded.Servers) > 0 {
-		tools = append(tools, mcptool.ResourceTools(m, o)...)
-	}
-	return m, tools, nil
+	return m, len(loaded.Servers) > 0, nil
 }
 
 // approval reads the settings that approve .mcp.json servers (an
@@ -97,22 +95,18 @@ func mcpStatus(m *mcp.Manager) []event.MCPServer {
 // MCPStatus reports the conversation's MCP servers (for mcp_status).
 func (c *Conversation) MCPStatus() []mcp.Status { return c.s.mcp.Status() }
 
-// mcpHidden are the MCP tools that bare deny rules remove from the
+// mcpHiddenBy reports the MCP tools that bare deny rules remove from the
 // model's view: mcp__server, mcp__server__*, mcp__* and exact names.
-func mcpHidden(deny []permission.RuleSource, tools []tool.Tool) []string {
-	var out []string
-	for _, r := range deny {
-		name := strings.TrimSuffix(strings.TrimSpace(r.Text), "(*)")
-		if strings.Contains(name, "(") {
-			continue
-		}
-		for _, t := range tools {
-			if hides(name, t.Name()) {
-				out = append(out, t.Name())
+func mcpHiddenBy(deny []permission.RuleSource) func(name string) bool {
+	return func(name string) bool {
+		for _, r := range deny {
+			rule := strings.TrimSuffix(strings.TrimSpace(r.Text), "(*)")
+			if !strings.Contains(rule, "(") && hides(rule, name) {
+				return true
 			}
 		}
+		return false
 	}
-	return out
 }
 
 func hides(rule, name string) bool {
@@ -139,11 +133,14 @@ func describeMCP(m *mcp.Manager) string {
 	return b.String()
 }
 
-// addMCP starts the MCP servers and adds their tools to the registry.
+// addMCP starts the MCP servers and keeps their tools in the registry:
+// those of the servers up after the first wait now, in configuration
+// order, and later ones as they connect or change (mcpSync).
 func (s *setup) addMCP(opts Options, env environment, settings *config.Settings, deny []permission.RuleSource) error {
-	m, tools, err := startMCP(opts, env, settings, s.engine.SessionDir,
-		mcptool.Options{MaxTokens: env.int("MAX_MCP_OUTPUT_TOKENS"), Spill: s.kit.spill,
-			Timeout: millis(env.int("MCP_TOOL_TIMEOUT"))})
+	o := mcptool.Options{MaxTokens: env.int("MAX_MCP_OUTPUT_TOKENS"), Spill: s.kit.spill,
+		Timeout: millis(env.int("MCP_TOOL_TIMEOUT"))}
+	sync, announcer := s.mcpSync(opts, env, o, deny)
+	m, any, err := startMCP(opts, env, settings, s.engine.SessionDir, sync.Changed)
 	if err != nil || m == nil {
 		return err
 	}
@@ -151,12 +148,21 @@ func (s *setup) addMCP(opts Options, env environment, settings *config.Settings,
 	if msg := describeMCP(m); msg != "" {
 		warnf(opts, "%s", msg)
 	}
-	all := append(s.engine.Tools.Tools(), tools...)
-	reg, err := tool.NewRegistry(all...)
-	if err != nil {
+	if err := sync.Start(m); err != nil {
 		return err
 	}
-	s.engine.Tools = reg.Without(mcpHidden(deny, tools)...)
+	if any {
+		var shown []tool.Tool
+		for _, t := range mcptool.ResourceTools(m, o) {
+			if !mcpHiddenBy(deny)(t.Name()) {
+				shown = append(shown, t)
+			}
+		}
+		if err := s.engine.Tools.Add(shown...); err != nil {
+			return err
+		}
+	}
+	s.engine.Reminders = reminders(s.engine.Reminders, announcer.Notes)
 	return nil
 }
 

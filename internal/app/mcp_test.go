@@ -36,7 +36,12 @@ func TestMCPHidden(t *testing.T) {
 		{"Bash", nil},
 	}
 	for _, tt := range tests {
-		got := mcpHidden([]permission.RuleSource{{Text: tt.rule}}, tools)
+		var got []string
+		for _, tl := range tools {
+			if mcpHiddenBy([]permission.RuleSource{{Text: tt.rule}})(tl.Name()) {
+				got = append(got, tl.Name())
+			}
+		}
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("deny %q hides %q, want %q", tt.rule, got, tt.want)
 		}

@@ -28,6 +28,7 @@ import (
 	"corvid/internal/tools/taskoutput"
 	"corvid/internal/tools/taskstop"
 	"corvid/internal/tools/todowrite"
+	"corvid/internal/tools/toolsearch"
 	"corvid/internal/tools/webfetch"
 	"corvid/internal/tools/write"
 )
@@ -40,6 +41,7 @@ func builtinTools() []tool.Tool {
 		notebookedit.New(files), webfetch.New(webfetch.Options{}), todowrite.New(todowrite.NewList()),
 		structuredOutput(), agent.New(spawn.NewRunner(spawn.Parent{}, subagent.NewCatalog())),
 		taskstop.New(nil, killshell.New(sh)), taskoutput.New(nil, sh, bashoutput.New(sh)), skill.New(noSkills{}), mcptool.ResourceTools(nil, mcptool.Options{})[1],
+		toolsearch.New(nil),
 	}
 }
 

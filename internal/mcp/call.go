@@ -89,12 +89,14 @@ func (c *conn) call(ctx context.Context, name string, args json.RawMessage, prog
 	if err != nil {
 		return nil, err
 	}
+	c.settle(ctx)
 	return &res, nil
 }
 
 // refresh lists the tools again after notifications/tools/list_changed.
 func (c *conn) refresh(sess *session) {
 	defer c.watchers.Done()
+	defer c.endRefresh()
 	ctx, cancel := context.WithTimeout(c.base, refreshBound)
 	defer cancel()
 	c.mu.Lock()

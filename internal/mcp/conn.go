@@ -47,6 +47,8 @@ type conn struct {
 	progress sync.Map        // progress token → func(Progress)
 	watchers sync.WaitGroup  // watch and refresh goroutines
 	authWarn sync.Once       // a needs-auth failure is warned about once
+
+	refreshing refreshes // tools/list after list_changed under way (mu)
 }
 
 func newConn(base context.Context, s Server, o *Options) *conn {
@@ -80,6 +82,12 @@ func (c *conn) connect(ctx context.Context) error {
 	if errors.Is(err, ErrNeedsAuth) { // once on stderr, not only in the status
 		c.authWarn.Do(func() { c.o.warn(c.srv.Name, err) })
 	}
+	connected := false
+	defer func() { // after c.mu is released below: the listener reads Tools
+		if connected && c.o.Changed != nil {
+			c.o.Changed(c.srv.Name)
+		}
+	}()
 	c.mu.Lock()
 	if err == nil && c.done { // closed meanwhile: the session must not outlive it
 		c.mu.Unlock()
@@ -98,6 +106,7 @@ func (c *conn) connect(ctx context.Context) error {
 	c.state, c.err, c.fails, c.sess, c.init, c.tools = StateConnected, nil, 0, sess, init, tools
 	c.watchers.Add(1)
 	go c.watch(sess)
+	connected = true
 	return nil
 }
 
@@ -190,6 +199,7 @@ func (c *conn) onNotify(method string, params json.RawMessage) {
 		sess, done := c.sess, c.done
 		if sess != nil && !done {
 			c.watchers.Add(1)
+			c.beginRefresh()
 			go c.refresh(sess)
 		}
 		c.mu.Unlock()

@@ -62,12 +62,15 @@ func serveFixture() {
 type fixture struct {
 	mu      sync.Mutex
 	grown   bool
-	grownP  bool // the prompt "grown" exists (prompts_test.go)
+	grownP  bool          // the prompt "grown" exists (prompts_test.go)
+	listed  chan struct{} // a token per tools/list answered (at most one kept)
 	running map[string]context.CancelFunc
 	wg      sync.WaitGroup
 }
 
-func newFixture() *fixture { return &fixture{running: map[string]context.CancelFunc{}} }
+func newFixture() *fixture {
+	return &fixture{running: map[string]context.CancelFunc{}, listed: make(chan struct{}, 1)}
+}
 
 var fixtureTools = []string{"echo", "progress", "block", "spawn", "die", "grow"}
 
@@ -109,6 +112,10 @@ func (f *fixture) handle(ctx context.Context, b []byte, send func([]byte)) {
 				"properties": map[string]any{"text": map[string]any{"type": "string"}}}})
 		}
 		reply(map[string]any{"tools": list})
+		select {
+		case f.listed <- struct{}{}:
+		default:
+		}
 	case "tools/call":
 		ctx, cancel := context.WithCancel(ctx)
 		f.mu.Lock()
@@ -167,11 +174,21 @@ func (f *fixture) call(ctx context.Context, m *jsonrpc.Message, send func([]byte
 	case "die":
 		os.Exit(7)
 	case "grow":
+		// grow answers only once the client lists the tools again, as a
+		// server does that says list_changed before its answer.
+		select {
+		case <-f.listed: // an earlier listing (at connection)
+		default:
+		}
 		f.mu.Lock()
 		f.grown = true
 		f.mu.Unlock()
 		b, _ := jsonrpc.Request(nil, "notifications/tools/list_changed", nil)
 		send(b)
+		select {
+		case <-f.listed:
+		case <-ctx.Done():
+		}
 		return "grew"
 	case "grown":
 		return "new"

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -166,17 +167,38 @@ func TestBackoff(t *testing.T) {
 	}
 }
 
-// TestListChanged: a server that adds a tool has its list refreshed.
+// TestListChanged: a server that connects says so through Changed (its
+// tools are listed by then), and one that adds a tool has its list
+// refreshed and says so again.
 func TestListChanged(t *testing.T) {
 	changed := make(chan string, 4)
 	l := &Loaded{Servers: []Server{fixtureServer(t, "fx", nil)}, Reasons: map[string]string{}}
-	m := Start(l, Options{Environ: os.Environ(), StartTimeout: generous, Changed: func(s string) { changed <- s }})
+	var live atomic.Pointer[Manager]
+	m := Start(l, Options{Environ: os.Environ(), StartTimeout: generous, Changed: func(s string) {
+		if m := live.Load(); m != nil {
+			m.Tools() // a listener reads the tools: no lock may be held
+		}
+		changed <- s
+	}})
+	live.Store(m)
 	defer m.Close()
-	m.Wait(context.Background(), generous)
+	select {
+	case s := <-changed:
+		if s != "fx" || !slices.Contains(toolNames(m), "fx/grow") {
+			t.Errorf("Changed(%q) on connect, tools then %q", s, toolNames(m))
+		}
+	case <-time.After(generous):
+		t.Fatal("no Changed when the server connected")
+	}
 	if slices.Contains(toolNames(m), "fx/grown") {
 		t.Fatal("grown listed before grow")
 	}
 	textOf(t)(m.Call(context.Background(), "fx", "grow", nil, nil))
+	// The server said list_changed before answering: the answer waited
+	// for the new list, so the tool it added is listed already.
+	if !slices.Contains(toolNames(m), "fx/grown") {
+		t.Errorf("grow returned before its tool was listed: %q", toolNames(m))
+	}
 	select {
 	case s := <-changed:
 		if s != "fx" {

@@ -30,7 +30,10 @@ type Options struct {
 	// SDK serves the servers of type "sdk" (an Agent SDK host's
 	// in-process servers); nil: they fail with ErrNoSDKHost.
 	SDK SDKBridge
-	// Changed is called after a server's tool list changed. Optional.
+	// Changed is called after a server's tool list may have changed: it
+	// connected (the first time or again) or said tools/list_changed and
+	// was listed again. It is called from the connection's goroutines,
+	// never with a lock held. Optional.
 	Changed func(server string)
 	// ConfigDir is corvid's config dir, where `corvid mcp login` stores
 	// HTTP servers' OAuth tokens ("" : no OAuth tokens are sent).

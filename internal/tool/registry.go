@@ -2,6 +2,7 @@ package tool
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -29,6 +30,10 @@ type toolSet struct {
 	tools  []Tool
 	byName map[string]Tool
 	defs   []provider.ToolDef
+	// deferred names the tools offered by name only (deferred loading):
+	// they can be found and called, but their definitions stay out of
+	// Defs until Load.
+	deferred map[string]bool
 }
 
 // NewRegistry returns a registry of tools. Duplicate names or aliases are
@@ -45,7 +50,8 @@ func NewRegistry(tools ...Tool) (*Registry, error) {
 
 // with returns a new set holding s's tools and then tools.
 func (s *toolSet) with(tools ...Tool) (*toolSet, error) {
-	out := &toolSet{gen: s.gen + 1, tools: slices.Clone(s.tools), byName: make(map[string]Tool, len(s.byName))}
+	out := &toolSet{gen: s.gen + 1, tools: slices.Clone(s.tools), byName: make(map[string]Tool, len(s.byName)),
+		deferred: maps.Clone(s.deferred)}
 	for n, t := range s.byName {
 		out.byName[n] = t
 	}
@@ -54,7 +60,7 @@ func (s *toolSet) with(tools ...Tool) (*toolSet, error) {
 			return nil, err
 		}
 	}
-	out.defs = defsOf(out.tools)
+	out.defs = defsOf(out.tools, out.deferred)
 	return out, nil
 }
 
@@ -118,7 +124,7 @@ func (r *Registry) Remove(names ...string) (int, error) {
 	if len(kept) == len(s.tools) {
 		return 0, nil
 	}
-	next, err := (&toolSet{gen: s.gen, byName: map[string]Tool{}}).with(kept...)
+	next, err := (&toolSet{gen: s.gen, byName: map[string]Tool{}, deferred: s.keptDeferred(kept)}).with(kept...)
 	if err != nil {
 		return 0, err // cannot happen: s had no duplicates
 	}
@@ -162,7 +168,11 @@ func (r *Registry) Names() []string {
 
 // Without returns a registry without the named tools (names or aliases).
 func (r *Registry) Without(names ...string) *Registry {
-	out, _ := NewRegistry(r.set().without(names)...) // cannot collide: r had no duplicates
+	s := r.set()
+	kept := s.without(names)
+	next, _ := (&toolSet{byName: map[string]Tool{}, deferred: s.keptDeferred(kept)}).with(kept...) // cannot collide: r had no duplicates
+	out := &Registry{}
+	out.cur.Store(next)
 	return out
 }
 
@@ -190,9 +200,12 @@ func (r *Registry) Defs() []provider.ToolDef {
 	return slices.Clone(r.set().defs)
 }
 
-func defsOf(tools []Tool) []provider.ToolDef {
+func defsOf(tools []Tool, deferred map[string]bool) []provider.ToolDef {
 	var out []provider.ToolDef
 	for _, t := range tools {
+		if deferred[t.Name()] {
+			continue
+		}
 		out = append(out, provider.ToolDef{Name: t.Name(), Description: t.Description(),
 			InputSchema: t.InputSchema()})
 	}

@@ -89,7 +89,7 @@ func (r *Runner) tools(def subagent.Definition, parent *tool.Registry) (*tool.Re
 		}
 		picked = append(picked, t)
 	}
-	return tool.NewRegistry(picked...)
+	return tool.Derive(parent, picked...) // deferred tools stay deferred, behind the child's own ToolSearch
 }
 
 // fileTools returns fresh file tools by name over the child's own cache,

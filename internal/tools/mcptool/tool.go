@@ -61,18 +61,7 @@ func New(c Caller, st mcpc.ServerTool, o Options) *Tool {
 
 // Tools adapts every tool of the connected servers. Of two tools whose
 // names clean to the same mcp__ name, the first is kept.
-func Tools(m *mcpc.Manager, o Options) []tool.Tool {
-	var out []tool.Tool
-	seen := map[string]bool{}
-	for _, st := range m.Tools() {
-		t := New(m, st, o)
-		if !seen[t.Name()] {
-			seen[t.Name()] = true
-			out = append(out, t)
-		}
-	}
-	return out
-}
+func Tools(m *mcpc.Manager, o Options) []tool.Tool { return adapt(m, o) }
 
 // Name is mcp__<server>__<tool>, characters outside [A-Za-z0-9_-] as '_'.
 func Name(server, tool string) string {
