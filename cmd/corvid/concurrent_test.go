@@ -67,11 +67,11 @@ type transcriptLine struct {
 // sessions linear ORIGINAL   every transcript is one linear chain (each
 // entry's parent is the entry before it) in which every prompt is answered
 // before the next prompt; a prompt appears at most once per transcript;
-// session ORIGINAL holds at most two prompts (its own and one run's).
-func linearSessions(ts *testscript.TestScript, original string) {
+// session ORIGINAL holds at most limit prompts.
+func linearSessions(ts *testscript.TestScript, original string, limit int) {
 	for _, path := range transcripts(ts) {
 		prompts := checkLinear(ts, path)
-		if strings.TrimSuffix(filepath.Base(path), ".jsonl") == original && len(prompts) > 2 {
+		if strings.TrimSuffix(filepath.Base(path), ".jsonl") == original && len(prompts) > limit {
 			ts.Fatalf("the original session took %d runs: %q", len(prompts)-1, prompts)
 		}
 	}

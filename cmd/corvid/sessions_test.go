@@ -37,10 +37,16 @@ func transcripts(ts *testscript.TestScript) []string {
 //
 //	line and loads as a history the API accepts
 //
-// sessions linear ID    see linearSessions
+// sessions linear ID [MAX]  see linearSessions (MAX: 2 unless given)
 func sessionsCmd(ts *testscript.TestScript, neg bool, args []string) {
-	if !neg && len(args) == 2 && args[0] == "linear" {
-		linearSessions(ts, args[1])
+	if !neg && (len(args) == 2 || len(args) == 3) && args[0] == "linear" {
+		limit := 2
+		if len(args) == 3 {
+			n, err := strconv.Atoi(args[2])
+			ts.Check(err)
+			limit = n
+		}
+		linearSessions(ts, args[1], limit)
 		return
 	}
 	if neg || len(args) != 1 {
