@@ -117,8 +117,13 @@ func (m *model) statusArea() string {
 	for _, l := range m.status.lines {
 		out = append(out, ansi.Truncate(pad+l, max(m.width-1, 10), "…")+ansi.ResetStyle)
 	}
+	// The mode and the vim state stay in sight under the command's lines.
+	state := strings.TrimSuffix(m.vimLabel(), " · ")
 	if m.mode != permission.ModeDefault && m.mode != "" {
-		out = append(out, pad+modeLabel(m.mode))
+		state = strings.TrimPrefix(state+" · "+modeLabel(m.mode), " · ")
+	}
+	if state != "" {
+		out = append(out, pad+state)
 	}
 	return strings.Join(out, "\n")
 }

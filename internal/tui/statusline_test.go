@@ -1,3 +1,5 @@
+//go:build !windows
+
 package tui
 
 import (
@@ -18,6 +20,7 @@ import (
 
 	"corvid/internal/config"
 	"corvid/internal/event"
+	"corvid/internal/permission"
 )
 
 // statusHarness runs the interface with a statusLine command.
@@ -234,5 +237,9 @@ func TestStatusLineOutputCleanedAndClipped(t *testing.T) {
 		if w := ansi.StringWidth(l); w > 19 || !strings.HasPrefix(l, "  x") {
 			t.Errorf("line %q (width %d)", l, w)
 		}
+	}
+	m.mode, m.vim.on = permission.ModePlan, true
+	if got := ansi.Strip(m.statusArea()); !strings.HasSuffix(got, "\n  -- INSERT -- · ⏸ plan mode on") {
+		t.Errorf("the mode and vim state are not under the command's line: %q", got)
 	}
 }
