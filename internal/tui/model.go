@@ -127,12 +127,13 @@ type model struct {
 	spinning   bool
 	spinFrame  int
 	md         *markdown
+	quitting   bool
+	started    time.Time
+
 	// ext and status: settings the interface reads itself, focus and
 	// notifications (extras.go), the statusLine command (statusline.go).
-	ext      extras
-	status   statusState
-	quitting bool
-	started  time.Time
+	ext    extras
+	status statusState
 }
 
 func newModel(ctx context.Context, o Options, br *bridge) *model {
