@@ -42,10 +42,13 @@ func TestTmuxStatusLineAndBell(t *testing.T) {
 				"HOME=" + root, "TERM=xterm-256color", "NO_COLOR=1", "ANTHROPIC_MODEL=claude-sonnet-4-5"}
 			shell := fmt.Sprintf("cd %q && env %s %q; sleep 60", proj, strings.Join(quoteAll(env), " "),
 				filepath.Join(bin, "corvid"))
-			e.tmux("-f", "/dev/null", "new-session", "-d", "-s", "s", "-x", "100", "-y", "30", shell)
+			// The options are in force before corvid starts (a config file).
+			conf := filepath.Join(root, "tmux.conf")
+			if err := os.WriteFile(conf, []byte("set -g focus-events "+focus+"\nset -g bell-action any\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			e.tmux("-f", conf, "new-session", "-d", "-s", "s", "-x", "100", "-y", "30", shell)
 			t.Cleanup(func() { _ = exec.Command("tmux", "-L", e.sock, "kill-server").Run() })
-			e.tmux("set", "-g", "focus-events", focus)
-			e.tmux("set", "-g", "bell-action", "any")
 
 			e.waitText("SL claude-sonnet-4-5") // the command ran at start, with the model on stdin
 			e.typeLine("hello")
