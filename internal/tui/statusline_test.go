@@ -102,7 +102,7 @@ func TestStatusLineSlowIsKilled(t *testing.T) {
 	dir := t.TempDir()
 	pidFile := filepath.Join(dir, "child.pid")
 	script := `sleep 60 & echo $! > '` + pidFile + `'; echo early; wait`
-	h, log, _ := statusHarness(t, script, func(o *Options) { o.statusTimeout = 300 * time.Millisecond })
+	h, log, _ := statusHarness(t, script, func(o *Options) { o.statusTimeout = 2 * time.Second }) // time for sh to start under load
 	h.typeLine("hello")
 	h.waitFor("the timeout in the log", func(string, string) bool { return strings.Contains(log.String(), "timed out") })
 	h.waitFor("the built-in line", func(_, v string) bool { return strings.Contains(v, "claude-test · default mode") })
