@@ -33,7 +33,8 @@ func start(ctx context.Context, s cli.InteractiveSetup) error {
 		return tui.ErrNoTerminal
 	}
 	o := tui.Options{Prompt: s.Prompt, Cwd: s.Cwd, ConfigDir: s.ConfigDir, Mode: s.Mode, AllowBypass: s.AllowBypass,
-		TrustQuestion: s.TrustQuestion, Trust: s.Trust, Sessions: s.Sessions, Profile: tui.Profile(out, s.Getenv)}
+		TrustQuestion: s.TrustQuestion, Trust: s.Trust, Sessions: s.Sessions, Profile: tui.Profile(out, s.Getenv),
+		Getenv: s.Getenv, Log: s.Log, Settings: settings(s)}
 	o.Open = func(ctx context.Context, sink event.Sink, asker permission.Asker, resume string) (tui.Backend, error) {
 		conv, err := s.Open(ctx, sink, asker, resume)
 		if err != nil {
@@ -42,4 +43,23 @@ func start(ctx context.Context, s cli.InteractiveSetup) error {
 		return conv, nil
 	}
 	return tui.Run(ctx, o, in, out, os.Environ())
+}
+
+// settings reads the interface's own settings keys; settings that fail
+// to load give none (the conversation reports the failure itself).
+func settings(s cli.InteractiveSetup) func() tui.Settings {
+	return func() tui.Settings {
+		if s.Settings == nil {
+			return tui.Settings{}
+		}
+		set, notices, err := s.Settings()
+		if err != nil || set == nil {
+			return tui.Settings{}
+		}
+		var withheld []string
+		for _, n := range notices {
+			withheld = append(withheld, n.Ignored...)
+		}
+		return tui.ReadSettings(set.Lookup, withheld)
+	}
 }

@@ -23,16 +23,7 @@ func loadSettings(opts Options, env environment) (*config.Settings, error) {
 	if err != nil {
 		warnf(opts, "warning: reading the trust list: %v (treating %s as untrusted)\n", err, opts.Cwd)
 	}
-	var sources []config.Source
-	if opts.HasSettingSources {
-		sources = []config.Source{}
-		for _, s := range opts.SettingSources {
-			sources = append(sources, config.Source(s))
-		}
-	}
-	s, problems, notices, err := config.Load(config.Options{Cwd: opts.Cwd, ConfigDir: cfgDir,
-		ManagedDir: managedDir(env), FlagSettings: opts.SettingsFlag,
-		Sources: sources, Trusted: trusted})
+	s, problems, notices, err := config.Load(configOptions(opts, env, cfgDir, trusted))
 	for _, p := range problems {
 		warnf(opts, "warning: settings: %v\n", p)
 	}
@@ -43,6 +34,19 @@ func loadSettings(opts Options, env environment) (*config.Settings, error) {
 		warnf(opts, "notice: %s\n", n.String())
 	}
 	return s, nil
+}
+
+// configOptions says where a run's settings layers are.
+func configOptions(opts Options, env environment, cfgDir string, trusted bool) config.Options {
+	var sources []config.Source
+	if opts.HasSettingSources {
+		sources = []config.Source{}
+		for _, s := range opts.SettingSources {
+			sources = append(sources, config.Source(s))
+		}
+	}
+	return config.Options{Cwd: opts.Cwd, ConfigDir: cfgDir, ManagedDir: managedDir(env),
+		FlagSettings: opts.SettingsFlag, Sources: sources, Trusted: trusted}
 }
 
 // managedDir holds the administrator's files (managed settings and

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"corvid/internal/app"
+	"corvid/internal/config"
 	"corvid/internal/event"
 	"corvid/internal/permission"
 	"corvid/internal/provider"
@@ -61,6 +62,11 @@ type InteractiveSetup struct {
 	Trust         func() error
 	// Sessions lists this directory's sessions, newest first.
 	Sessions func() ([]session.Info, error)
+	// Settings loads the merged settings as they stand now (after the
+	// trust question) and what an untrusted repository was denied; Log
+	// is the interface's log file.
+	Settings func() (*config.Settings, []config.Notice, error)
+	Log      io.Writer
 }
 
 // Interactive runs the interactive interface. corvid-tui sets it; in
@@ -98,6 +104,8 @@ func (c *CLI) interactive(ctx context.Context, inv *invocation) outcome {
 		s.Mode = permission.ModeDefault
 	}
 	s.Trust = func() error { _, err := app.Trust(c.getenv, cwd, ""); return err }
+	s.Settings = func() (*config.Settings, []config.Notice, error) { return app.LoadSettings(base) }
+	s.Log = logf
 	s.Sessions = func() ([]session.Info, error) { return session.List(session.ProjectDir(cfgDir, cwd), 10) }
 	return outcome{err: Interactive(ctx, s)}
 }

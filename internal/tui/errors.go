@@ -12,3 +12,11 @@ var (
 	// has gone: the call is refused (fail closed).
 	ErrClosed = errors.New("tui: the interface is closed")
 )
+
+var (
+	// ErrStatusLineTimeout: the statusLine command ran past its time and
+	// was killed (its process group whole).
+	ErrStatusLineTimeout = errors.New("tui: the statusLine command timed out")
+	// ErrStatusLineEmpty: the statusLine command printed nothing.
+	ErrStatusLineEmpty = errors.New("tui: the statusLine command printed nothing")
+)

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"io"
 	"sync"
 	"time"
 
@@ -40,6 +41,17 @@ type Options struct {
 	// Width is the starting width until the terminal reports one.
 	Width int
 
+	// Settings reads the settings keys the interface uses itself (the
+	// statusLine command, preferredNotifChannel) when the conversation
+	// opens, after the trust question; Getenv reads the environment
+	// (TERM_PROGRAM, TMUX: the notification channel); Log takes what must
+	// not reach the screen (a statusLine command's stderr).
+	Settings func() Settings
+	Getenv   func(string) string
+	Log      io.Writer
+
+	// statusTimeout replaces statusTimeout (tests only).
+	statusTimeout time.Duration
 	// onPrint and onView see what is printed and drawn (tests only).
 	onPrint, onView func(string)
 	// takePaste resolves a paste lifted out of the input (pastein.go).
@@ -117,6 +129,11 @@ type model struct {
 	md         *markdown
 	quitting   bool
 	started    time.Time
+
+	// ext and status: settings the interface reads itself, focus and
+	// notifications (extras.go), the statusLine command (statusline.go).
+	ext    extras
+	status statusState
 }
 
 func newModel(ctx context.Context, o Options, br *bridge) *model {

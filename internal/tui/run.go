@@ -26,8 +26,8 @@ func Run(ctx context.Context, o Options, in, out *os.File, env []string) error {
 		return fmt.Errorf("%w: %v", ErrNoTerminal, err)
 	}
 	defer term.Restore(in.Fd(), state) //nolint:errcheck // best effort on the way out
-	_, _ = io.WriteString(out, pasteOn+keysOn)
-	defer io.WriteString(out, keysOff+pasteOff) //nolint:errcheck
+	_, _ = io.WriteString(out, pasteOn+keysOn+focusOn)
+	defer io.WriteString(out, focusOff+keysOff+pasteOff) //nolint:errcheck
 	o.Width = w
 	scr := newScreen(out, w, h)
 	defer scr.clear() //nolint:errcheck

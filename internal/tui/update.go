@@ -12,7 +12,12 @@ import (
 
 // Update dispatches one message and draws what it changed.
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if cmd, ok := m.extraUpdate(msg); ok {
+		m.render()
+		return m, cmd
+	}
 	cmd := m.update(msg)
+	cmd = tea.Batch(cmd, m.afterUpdate(msg))
 	if list := m.listFilesCmd(); list != nil {
 		cmd = tea.Batch(cmd, list)
 	}

@@ -53,7 +53,7 @@ func (m *model) frame() (string, *tea.Cursor) {
 		if m.menu != nil {
 			parts = append(parts, m.menuView())
 		} else {
-			parts = append(parts, m.statusLine())
+			parts = append(parts, m.statusArea())
 		}
 	}
 	return downsample(strings.Join(parts, "\n"), m.o.Profile), cursor

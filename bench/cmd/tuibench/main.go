@@ -33,14 +33,15 @@ func main() {
 	n := flag.Int("n", 20, "first-paint runs")
 	idle := flag.Duration("idle", 10*time.Second, "idle CPU window")
 	turns := flag.Int("turns", 0, "then go on to a session of this many turns and report its memory")
+	settings := flag.String("settings", "", "user settings JSON to start corvid with (e.g. a statusLine)")
 	flag.Parse()
-	if err := run(*dir, *n, *idle, *turns); err != nil {
+	if err := run(*dir, *n, *idle, *turns, *settings); err != nil {
 		fmt.Fprintln(os.Stderr, "tuibench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir string, n int, idle time.Duration, turns int) error {
+func run(dir string, n int, idle time.Duration, turns int, settings string) error {
 	sc := providertest.Scenario{Loop: true, ForgetBodies: true, Turns: []providertest.Turn{
 		{Blocks: []providertest.Block{providertest.Text("# Hello\n\nThis is **the first** answer.\n\n```go\nfunc main() {}\n```\n")}},
 		{Blocks: []providertest.Block{providertest.Text("And a second answer, with a list:\n\n- one\n- two\n")}},
@@ -58,6 +59,14 @@ func run(dir string, n int, idle time.Duration, turns int) error {
 	env := []string{"ANTHROPIC_BASE_URL=" + srv.URL, "ANTHROPIC_API_KEY=test", "HOME=" + home,
 		"CORVID_CONFIG_DIR=" + filepath.Join(home, "cfg"), "TERM=xterm-256color"}
 	corvid := filepath.Join(dir, "corvid")
+	if settings != "" {
+		if err := os.MkdirAll(filepath.Join(home, "cfg"), 0o700); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(home, "cfg", "settings.json"), []byte(settings), 0o600); err != nil {
+			return err
+		}
+	}
 
 	base, err := measure(n, func() (time.Duration, error) { return firstPaint("printf 'default mode'", env) })
 	if err != nil {

@@ -1,0 +1,23 @@
+//go:build !windows
+
+package tui
+
+import (
+	"os/exec"
+	"syscall"
+)
+
+func shellPath() string { return "/bin/sh" }
+func shellFlag() string { return "-c" }
+
+// inGroup starts c in its own process group and makes cancelling c
+// kill the whole group, so a statusLine script's children go with it.
+func inGroup(c *exec.Cmd) {
+	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	c.Cancel = func() error {
+		if c.Process == nil {
+			return nil
+		}
+		return syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
+	}
+}

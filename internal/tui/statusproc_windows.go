@@ -1,0 +1,10 @@
+package tui
+
+import "os/exec"
+
+func shellPath() string { return "cmd.exe" }
+func shellFlag() string { return "/C" }
+
+// inGroup: Windows has no process groups to kill; the command alone is
+// killed when cancelled.
+func inGroup(*exec.Cmd) {}
