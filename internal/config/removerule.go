@@ -2,7 +2,9 @@ package config
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"reflect"
 	"slices"
 	"strings"
@@ -22,6 +24,9 @@ func RemoveRule(path, kind, rule string) error {
 		return fmt.Errorf("removing a rule: unknown kind %q (want allow, deny or ask)", kind)
 	}
 	data, err := readCapped(path, MaxFileSize)
+	if errors.Is(err, fs.ErrNotExist) {
+		err = fmt.Errorf("%w (no such file)", ErrRuleNotFound)
+	}
 	if err != nil {
 		return fmt.Errorf("removing a rule from %s: %w", path, err)
 	}

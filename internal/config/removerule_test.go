@@ -59,7 +59,7 @@ func TestRemoveRuleLeavesFileAlone(t *testing.T) {
 			t.Errorf("%s: file changed to %s", name, got)
 		}
 	}
-	if err := RemoveRule(filepath.Join(dir, "absent.json"), "allow", "Read"); err == nil {
+	if err := RemoveRule(filepath.Join(dir, "absent.json"), "allow", "Read"); !errors.Is(err, ErrRuleNotFound) {
 		t.Error("removing from a missing file succeeded")
 	}
 	if err := RemoveRule(filepath.Join(dir, "x.json"), "permit", "Read"); err == nil {

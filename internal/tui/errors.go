@@ -12,3 +12,10 @@ var (
 	// has gone: the call is refused (fail closed).
 	ErrClosed = errors.New("tui: the interface is closed")
 )
+
+// Errors of /permissions add and remove.
+var (
+	ErrRuleKind = errors.New("unknown rule kind")
+	ErrNoRule   = errors.New("no rule given")
+	ErrBusy     = errors.New("wait for the turn to end (or press esc) first")
+)
