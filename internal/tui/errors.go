@@ -19,3 +19,6 @@ var (
 	ErrNoRule   = errors.New("no rule given")
 	ErrBusy     = errors.New("wait for the turn to end (or press esc) first")
 )
+
+// ErrExists refuses to overwrite a file the user wrote (/init).
+var ErrExists = errors.New("file exists")
