@@ -31,6 +31,7 @@ func init() {
 		{"hooks", "", "List the configured hooks and the files they come from", (*model).cmdHooks},
 		{"permissions", "[add|remove]", "Show the permission rules and their files; add or remove one", (*model).cmdPermissions},
 		{"init", "[append]", "Write a CLAUDE.md from a scan of the repository", (*model).cmdInit},
+		{"export", "[file|clipboard]", "Save the conversation as text to a file or the clipboard", (*model).cmdExport},
 		{"vim", "", "Toggle vim editing (normal and insert modes)", (*model).cmdVim},
 		{"exit", "", "Exit corvid", func(m *model, _ string) tea.Cmd { return m.quit() }},
 	}
