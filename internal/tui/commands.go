@@ -32,6 +32,7 @@ func init() {
 		{"permissions", "[add|remove]", "Show the permission rules and their files; add or remove one", (*model).cmdPermissions},
 		{"init", "[append]", "Write a CLAUDE.md from a scan of the repository", (*model).cmdInit},
 		{"export", "[file|clipboard]", "Save the conversation as text to a file or the clipboard", (*model).cmdExport},
+		{"add-dir", "<path>", "Add a working directory for this session", (*model).cmdAddDir},
 		{"vim", "", "Toggle vim editing (normal and insert modes)", (*model).cmdVim},
 		{"exit", "", "Exit corvid", func(m *model, _ string) tea.Cmd { return m.quit() }},
 	}

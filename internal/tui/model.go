@@ -33,6 +33,9 @@ type Options struct {
 	Trust         func() error
 	// Sessions lists the directory's sessions for /resume.
 	Sessions func() ([]session.Info, error)
+	// AddDir adds a working directory for the session (/add-dir); the
+	// conversation is then reopened with it.
+	AddDir func(dir string) error
 	// Profile is the colour profile (Ascii when NO_COLOR is set).
 	Profile colorprofile.Profile
 	// Shell runs `!` commands ("bash" when empty).
