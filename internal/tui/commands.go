@@ -33,6 +33,8 @@ func init() {
 		{"init", "[append]", "Write a CLAUDE.md from a scan of the repository", (*model).cmdInit},
 		{"export", "[file|clipboard]", "Save the conversation as text to a file or the clipboard", (*model).cmdExport},
 		{"add-dir", "<path>", "Add a working directory for this session", (*model).cmdAddDir},
+		{"config", "", "Show the settings in effect and the layer each comes from", (*model).cmdConfig},
+		{"doctor", "", "Check the installation, credentials, settings and instruction files", (*model).cmdDoctor},
 		{"vim", "", "Toggle vim editing (normal and insert modes)", (*model).cmdVim},
 		{"exit", "", "Exit corvid", func(m *model, _ string) tea.Cmd { return m.quit() }},
 	}
