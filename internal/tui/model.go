@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"os"
 	"sync"
 	"time"
 
@@ -47,6 +48,10 @@ type Options struct {
 	onPrint, onView func(string)
 	// takePaste resolves a paste lifted out of the input (pastein.go).
 	takePaste func(string) string
+	// termSuspend (set by Run) hands the terminal to another program
+	// and returns it with a function that takes it back; suspend adds
+	// the pausing of the input reader (memory.go).
+	termSuspend, suspend func() (in, out *os.File, resume func(), err error)
 	// now is the clock (time.Now when nil).
 	now func() time.Time
 }
