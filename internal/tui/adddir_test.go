@@ -10,12 +10,19 @@ import (
 
 	"corvid/internal/event"
 	"corvid/internal/permission"
+	"corvid/internal/provider"
 )
 
 // /add-dir hands the directory, made absolute against the working
 // directory, to the session and reopens the same session; a refusal is
 // shown and nothing is reopened.
-func TestAddDir(t *testing.T) {
+func TestAddDir(t *testing.T) { testAddDir(t, saidSomething, "sess-1") }
+
+// A session with nothing said yet has no transcript to resume: the
+// reopen starts a new one ("-").
+func TestAddDirEmptySession(t *testing.T) { testAddDir(t, nil, "-") }
+
+func testAddDir(t *testing.T, msgs []provider.Message, wantResume string) {
 	dir := t.TempDir()
 	var mu sync.Mutex
 	var added, resumes []string
@@ -36,7 +43,7 @@ func TestAddDir(t *testing.T) {
 			defer mu.Unlock()
 			resumes = append(resumes, resume)
 			fc.sink, fc.asker = sink, asker
-			return fc, nil
+			return &msgConv{fakeConv: fc, msgs: msgs}, nil
 		}
 	})
 	count := func() (int, int) { mu.Lock(); defer mu.Unlock(); return len(added), len(resumes) }
@@ -54,7 +61,7 @@ func TestAddDir(t *testing.T) {
 	if want := filepath.Join(filepath.Dir(dir), "lib"); len(added) != 1 || added[0] != want {
 		t.Fatalf("added %q, want %q", added, want)
 	}
-	if resumes[1] != "sess-1" {
+	if resumes[1] != wantResume {
 		t.Fatalf("reopened with %q, want the same session", resumes[1])
 	}
 }

@@ -11,9 +11,10 @@ import (
 
 	"corvid/internal/event"
 	"corvid/internal/permission"
+	"corvid/internal/provider"
 )
 
-func memoryHarness(t *testing.T) (h *harness, dir string, opens func() []string) {
+func memoryHarness(t *testing.T, msgs []provider.Message) (h *harness, dir string, opens func() []string) {
 	dir = t.TempDir()
 	var mu sync.Mutex
 	var resumes []string
@@ -25,7 +26,7 @@ func memoryHarness(t *testing.T) (h *harness, dir string, opens func() []string)
 			defer mu.Unlock()
 			resumes = append(resumes, resume)
 			fc.sink, fc.asker = sink, asker
-			return fc, nil
+			return &msgConv{fakeConv: fc, msgs: msgs}, nil
 		}
 	})
 	return h, dir, func() []string { mu.Lock(); defer mu.Unlock(); return append([]string(nil), resumes...) }
@@ -36,7 +37,7 @@ func memoryHarness(t *testing.T) (h *harness, dir string, opens func() []string)
 // file and reopens the session; a failing editor reopens nothing.
 func TestMemoryEditsAndReloads(t *testing.T) {
 	t.Setenv("VISUAL", "")
-	h, dir, opens := memoryHarness(t)
+	h, dir, opens := memoryHarness(t, saidSomething)
 	user := filepath.Join(dir, "user", "CLAUDE.md")
 	if err := os.MkdirAll(filepath.Dir(user), 0o755); err != nil {
 		t.Fatal(err)
@@ -82,7 +83,7 @@ func TestMemoryEditsAndReloads(t *testing.T) {
 func TestMemoryNoEditor(t *testing.T) {
 	t.Setenv("VISUAL", "")
 	t.Setenv("EDITOR", "")
-	h, _, opens := memoryHarness(t)
+	h, _, opens := memoryHarness(t, saidSomething)
 	h.typeLine("/memory 1")
 	h.waitFor("the message", func(p, _ string) bool { return strings.Contains(p, "No editor set") })
 	if len(opens()) != 1 {

@@ -101,9 +101,13 @@ func ruleDestination(s string) string {
 }
 
 // reload reopens the conversation on the same session, so that settings
-// just written take effect; the session's cost carries over.
+// just written take effect; the session's cost carries over. A session
+// with nothing said yet has no transcript to resume: a new one opens.
 func (m *model) reload() tea.Cmd {
 	id, cost, ctx := m.sessionID(), m.costUSD, m.ctxTokens
+	if m.conv == nil || len(m.conv.Messages()) == 0 {
+		id = "-"
+	}
 	cmd := m.reopen(id)
 	m.costUSD, m.ctxTokens = cost, ctx
 	return cmd

@@ -12,6 +12,7 @@ import (
 
 	"corvid/internal/event"
 	"corvid/internal/permission"
+	"corvid/internal/provider"
 	"corvid/internal/tool"
 	"corvid/internal/tools/bash"
 	"corvid/internal/tools/read"
@@ -27,6 +28,11 @@ type ruleConv struct {
 }
 
 func (r *ruleConv) PermissionRules() []permission.RuleInfo { return r.rules }
+func (r *ruleConv) Messages() []provider.Message           { return saidSomething }
+
+// saidSomething is a conversation with a transcript to resume.
+var saidSomething = []provider.Message{{Role: provider.RoleUser, Content: []provider.Block{provider.TextBlock("hi")}}}
+
 func (r *ruleConv) CheckRule(kind, rule string) error {
 	return r.gate.CheckRule(rule, tool.PermissionBehavior(kind))
 }
