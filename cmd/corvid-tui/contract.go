@@ -1,12 +1,13 @@
 package main
 
 import (
-	"corvid/internal/app"
+	"corvid/internal/cli"
 	"corvid/internal/tui"
 )
 
-// The conversations the interface drives offer the optional sides its
-// commands look for (/permissions).
-var _ tui.RuleEditor = (*app.Conversation)(nil)
-
-var _ tui.Inspector = (*app.Conversation)(nil)
+// The conversations the interface drives (cli's, *app.Conversation)
+// offer the optional sides its commands look for.
+var (
+	_ tui.RuleEditor = cli.ConversationExtras(nil)
+	_ tui.Inspector  = cli.ConversationExtras(nil)
+)
