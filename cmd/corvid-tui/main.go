@@ -33,7 +33,7 @@ func start(ctx context.Context, s cli.InteractiveSetup) error {
 		return tui.ErrNoTerminal
 	}
 	o := tui.Options{Prompt: s.Prompt, Cwd: s.Cwd, ConfigDir: s.ConfigDir, Mode: s.Mode, AllowBypass: s.AllowBypass,
-		TrustQuestion: s.TrustQuestion, Trust: s.Trust, Sessions: s.Sessions, Profile: tui.Profile(out, s.Getenv),
+		TrustQuestion: s.TrustQuestion, Trust: s.Trust, Sessions: s.Sessions, AddDir: s.AddDir, Profile: tui.Profile(out, s.Getenv),
 		Getenv: s.Getenv, Log: s.Log, Settings: settings(s)}
 	o.Open = func(ctx context.Context, sink event.Sink, asker permission.Asker, resume string) (tui.Backend, error) {
 		conv, err := s.Open(ctx, sink, asker, resume)

@@ -67,6 +67,9 @@ type InteractiveSetup struct {
 	// is the interface's log file.
 	Settings func() (*config.Settings, []config.Notice, error)
 	Log      io.Writer
+	// AddDir validates a working directory as --add-dir would and adds
+	// it to the conversations opened from then on (/add-dir).
+	AddDir func(dir string) error
 }
 
 // Interactive runs the interactive interface. corvid-tui sets it; in
@@ -97,9 +100,10 @@ func (c *CLI) interactive(ctx context.Context, inv *invocation) outcome {
 	defer logf.Close()
 	base := inv.opts
 	base.Cwd, base.Getenv, base.Stderr, base.PartialMessages = cwd, c.getenv, logf, true
+	dirs := &sessionDirs{cwd: cwd}
 	s := InteractiveSetup{Prompt: inv.arg, Mode: permission.Mode(base.PermissionMode), AllowBypass: inv.allowBypass,
-		Cwd: cwd, ConfigDir: cfgDir, Getenv: c.getenv, Stdin: c.Stdin, Stdout: c.Stdout, Open: opener(base),
-		TrustQuestion: withheld(base)}
+		Cwd: cwd, ConfigDir: cfgDir, Getenv: c.getenv, Stdin: c.Stdin, Stdout: c.Stdout, Open: opener(base, dirs),
+		TrustQuestion: withheld(base), AddDir: dirs.add}
 	if s.Mode == "" {
 		s.Mode = permission.ModeDefault
 	}
@@ -111,9 +115,10 @@ func (c *CLI) interactive(ctx context.Context, inv *invocation) outcome {
 }
 
 // opener opens app conversations from the command line's options.
-func opener(base app.Options) func(context.Context, event.Sink, permission.Asker, string) (Conversation, error) {
+func opener(base app.Options, dirs *sessionDirs) func(context.Context, event.Sink, permission.Asker, string) (Conversation, error) {
 	return func(ctx context.Context, sink event.Sink, asker permission.Asker, resume string) (Conversation, error) {
 		o := base
+		dirs.apply(&o)
 		// The terminal UI redraws on a timer: deltas it falls behind on may
 		// reach it merged.
 		o.Sink, o.Asker, o.CoalesceDeltas = sink, asker, true

@@ -80,3 +80,7 @@ func (e *LoadError) Paths() []string {
 func skippable(s Source) bool {
 	return s == SourceUser || s == SourceProject || s == SourceLocal
 }
+
+// ErrRuleNotFound is returned by RemoveRule when the file does not list
+// the rule.
+var ErrRuleNotFound = errors.New("rule not found in the settings file")

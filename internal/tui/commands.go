@@ -29,6 +29,13 @@ func init() {
 		{"resume", "[n]", "Resume an earlier conversation of this folder", (*model).cmdResume},
 		{"status", "", "Show the session, model, mode and working directory", (*model).cmdStatus},
 		{"hooks", "", "List the configured hooks and the files they come from", (*model).cmdHooks},
+		{"permissions", "[add|remove]", "Show the permission rules and their files; add or remove one", (*model).cmdPermissions},
+		{"memory", "[n]", "List the instruction files; open one in $EDITOR", (*model).cmdMemory},
+		{"init", "[append]", "Write a CLAUDE.md from a scan of the repository", (*model).cmdInit},
+		{"export", "[file|clipboard]", "Save the conversation as text to a file or the clipboard", (*model).cmdExport},
+		{"add-dir", "<path>", "Add a working directory for this session", (*model).cmdAddDir},
+		{"config", "", "Show the settings in effect and the layer each comes from", (*model).cmdConfig},
+		{"doctor", "", "Check the installation, credentials, settings and instruction files", (*model).cmdDoctor},
 		{"vim", "", "Toggle vim editing (normal and insert modes)", (*model).cmdVim},
 		{"exit", "", "Exit corvid", func(m *model, _ string) tea.Cmd { return m.quit() }},
 	}

@@ -20,3 +20,13 @@ var (
 	// ErrStatusLineEmpty: the statusLine command printed nothing.
 	ErrStatusLineEmpty = errors.New("tui: the statusLine command printed nothing")
 )
+
+// Errors of /permissions add and remove.
+var (
+	ErrRuleKind = errors.New("unknown rule kind")
+	ErrNoRule   = errors.New("no rule given")
+	ErrBusy     = errors.New("wait for the turn to end (or press esc) first")
+)
+
+// ErrExists refuses to overwrite a file the user wrote (/init).
+var ErrExists = errors.New("file exists")

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"io"
+	"os"
 	"sync"
 	"time"
 
@@ -34,6 +35,9 @@ type Options struct {
 	Trust         func() error
 	// Sessions lists the directory's sessions for /resume.
 	Sessions func() ([]session.Info, error)
+	// AddDir adds a working directory for the session (/add-dir); the
+	// conversation is then reopened with it.
+	AddDir func(dir string) error
 	// Profile is the colour profile (Ascii when NO_COLOR is set).
 	Profile colorprofile.Profile
 	// Shell runs `!` commands ("bash" when empty).
@@ -56,6 +60,10 @@ type Options struct {
 	onPrint, onView func(string)
 	// takePaste resolves a paste lifted out of the input (pastein.go).
 	takePaste func(string) string
+	// termSuspend (set by Run) hands the terminal to another program
+	// and returns it with a function that takes it back; suspend adds
+	// the pausing of the input reader (memory.go).
+	termSuspend, suspend func() (in, out *os.File, resume func(), err error)
 	// now is the clock (time.Now when nil).
 	now func() time.Time
 }

@@ -28,12 +28,16 @@ const (
 // around it. The program reads from a pipe that the reading goroutine
 // fills; stop ends that goroutine.
 type pasteIn struct {
-	src   cancelreader.CancelReader
-	w     *os.File
-	done  chan struct{}
-	mu    sync.Mutex
-	store map[string]string
-	n     int
+	in   io.Reader
+	src  cancelreader.CancelReader
+	w    *os.File
+	done chan struct{}
+	// paused: the reading stopped for another program (pause); the pipe
+	// stays open.
+	paused bool
+	mu     sync.Mutex
+	store  map[string]string
+	n      int
 }
 
 // startPasteIn starts reading in; the program reads the returned file.
@@ -46,7 +50,7 @@ func startPasteIn(in io.Reader) (*os.File, *pasteIn, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading the terminal: %w", err)
 	}
-	p := &pasteIn{src: src, w: w, done: make(chan struct{}), store: map[string]string{}}
+	p := &pasteIn{in: in, src: src, w: w, done: make(chan struct{}), store: map[string]string{}}
 	go p.loop()
 	return r, p, nil
 }
@@ -55,7 +59,11 @@ func startPasteIn(in io.Reader) (*os.File, *pasteIn, error) {
 // tokens, until the terminal's input ends or stop cancels it.
 func (p *pasteIn) loop() {
 	defer close(p.done)
-	defer p.w.Close()
+	defer func() {
+		if !p.isPaused() {
+			p.w.Close()
+		}
+	}()
 	var sc pasteScanner
 	buf := make([]byte, 64<<10)
 	for {

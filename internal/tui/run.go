@@ -31,6 +31,7 @@ func Run(ctx context.Context, o Options, in, out *os.File, env []string) error {
 	o.Width = w
 	scr := newScreen(out, w, h)
 	defer scr.clear() //nolint:errcheck
+	o.termSuspend = handOver(in, out, scr, state)
 	return run(ctx, o, scr, in, env, func(send func(tea.Msg), stop <-chan struct{}) {
 		watchResize(out, send, stop)
 	})
@@ -47,6 +48,7 @@ func run(ctx context.Context, o Options, scr *screen, in io.Reader, env []string
 	defer pipe.Close()
 	defer pin.stop()
 	o.takePaste = pin.take
+	o.suspend = withInputPaused(o.termSuspend, pin)
 	in = pipe
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

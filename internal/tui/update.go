@@ -57,6 +57,8 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		return m.shellDone(msg)
 	case filesMsg:
 		return m.filesListed(msg)
+	case applyMsg:
+		return msg(m)
 	}
 	if !m.blocked() {
 		var cmd tea.Cmd

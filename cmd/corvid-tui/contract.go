@@ -1,0 +1,13 @@
+package main
+
+import (
+	"corvid/internal/cli"
+	"corvid/internal/tui"
+)
+
+// The conversations the interface drives (cli's, *app.Conversation)
+// offer the optional sides its commands look for.
+var (
+	_ tui.RuleEditor = cli.ConversationExtras(nil)
+	_ tui.Inspector  = cli.ConversationExtras(nil)
+)

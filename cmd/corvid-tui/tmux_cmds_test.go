@@ -1,0 +1,76 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"corvid/internal/provider/providertest"
+)
+
+// In a real terminal against the real conversation: /permissions add
+// writes the project settings and the reopened session lists the rule
+// from that file; /memory hands the terminal to $EDITOR (a script that
+// reads a typed line from the terminal) and takes it back, so the next
+// prompt works; /init writes CLAUDE.md.
+func TestTmuxSlashCommands(t *testing.T) {
+	requireTmux(t)
+	bin := buildBinaries(t)
+	root := t.TempDir()
+	proj, cfg := filepath.Join(root, "proj"), filepath.Join(root, "cfg")
+	if out, err := exec.Command("git", "init", "-q", proj).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	if err := os.WriteFile(filepath.Join(proj, "main.go"), []byte("package main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	editor := filepath.Join(root, "ed.sh")
+	if err := os.WriteFile(editor, []byte("printf 'EDITOR ASKS: '\nread line\necho \"$line\" >> \"$1\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	srv := providertest.Start(t, providertest.Scenario{Turns: []providertest.Turn{
+		{Blocks: []providertest.Block{providertest.Text("Still here.")}},
+	}})
+	e := &e2e{t: t, sock: fmt.Sprintf("corvid-cmds-%d", os.Getpid()), target: "c"}
+	env := []string{"ANTHROPIC_BASE_URL=" + srv.URL, "ANTHROPIC_API_KEY=test", "CORVID_CONFIG_DIR=" + cfg,
+		"HOME=" + root, "TERM=xterm-256color", "NO_COLOR=1", "EDITOR=sh " + editor, "VISUAL="}
+	shell := fmt.Sprintf("cd %q && env %s %q; sleep 60", proj, strings.Join(quoteAll(env), " "), filepath.Join(bin, "corvid"))
+	e.tmux("new-session", "-d", "-s", "c", "-x", "120", "-y", "30", shell)
+	t.Cleanup(func() { _ = exec.Command("tmux", "-L", e.sock, "kill-server").Run() })
+	e.waitText("shift+tab to cycle")
+
+	e.typeLine("/permissions add deny project Bash(rm -rf *)")
+	e.waitText("Added deny rule Bash(rm -rf *) in .claude/settings.json")
+	data, err := os.ReadFile(filepath.Join(proj, ".claude", "settings.json"))
+	if err != nil || !strings.Contains(string(data), `"Bash(rm -rf *)"`) {
+		t.Fatalf("project settings: %q, %v", data, err)
+	}
+	e.typeLine("/permissions")
+	e.waitFor("the rule from its file", func(s string) bool {
+		return strings.Contains(s, "deny   Bash(rm -rf *)  .claude/settings.json (project)")
+	})
+
+	e.typeLine("/memory")
+	e.waitText("(project, new)")
+	var n string
+	for _, l := range strings.Split(e.screen(), "\n") {
+		if strings.Contains(l, "(project, new)") {
+			n, _, _ = strings.Cut(strings.TrimSpace(l), ".")
+		}
+	}
+	e.typeLine("/memory " + n)
+	e.waitText("EDITOR ASKS:")
+	e.typeLine("typed in the editor")
+	e.waitText("Edited CLAUDE.md")
+	if data, _ := os.ReadFile(filepath.Join(proj, "CLAUDE.md")); string(data) != "typed in the editor\n" {
+		t.Fatalf("CLAUDE.md = %q: the editor did not get the keys", data)
+	}
+	e.typeLine("are you there")
+	e.waitText("Still here.")
+
+	e.typeLine("/init")
+	e.waitText("/init append adds the scan")
+}

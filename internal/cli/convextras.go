@@ -1,0 +1,22 @@
+package cli
+
+import (
+	"context"
+
+	"corvid/internal/app"
+	"corvid/internal/config"
+	"corvid/internal/doctor"
+	"corvid/internal/permission"
+)
+
+// ConversationExtras are the optional sides of the conversation the
+// interactive interface's commands look for (/permissions, /config,
+// /doctor); corvid-tui checks its own interfaces against it.
+type ConversationExtras interface {
+	PermissionRules() []permission.RuleInfo
+	CheckRule(kind, rule string) error
+	Doctor(ctx context.Context) doctor.Report
+	EffectiveSettings() ([]config.Setting, error)
+}
+
+var _ ConversationExtras = (*app.Conversation)(nil)
