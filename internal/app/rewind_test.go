@@ -152,7 +152,8 @@ func TestConversationRewindDuringTurn(t *testing.T) {
 	srv := providertest.Start(t, providertest.Scenario{Turns: []providertest.Turn{
 		{Blocks: []providertest.Block{providertest.Text("one")}},
 		{Blocks: []providertest.Block{providertest.ToolUse("toolu_1", "Bash", map[string]any{"command": "sleep 30"})}},
-		{Blocks: []providertest.Block{providertest.Text("after")}}}})
+		{Blocks: []providertest.Block{providertest.Text("after")}},
+		{Blocks: []providertest.Block{providertest.Text("retyped")}}}})
 	var rec recorder
 	opts := baseOptions(fakeAPI(srv).with("IS_SANDBOX", "1"))
 	opts.Cwd, opts.PermissionMode = t.TempDir(), "bypassPermissions"
@@ -184,6 +185,21 @@ func TestConversationRewindDuringTurn(t *testing.T) {
 	}
 	if n := len(srv.Requests()[2].Messages); n != 5 {
 		t.Errorf("next request has %d messages, want 5 (nothing rewound; the prompt joins the interrupted results)", n)
+	}
+	// "again" joined the message holding the interrupted call's result:
+	// a rewind to it keeps the result with its call.
+	ps := c.Prompts()
+	if _, err := c.Rewind(ps[len(ps)-1].ID); err != nil {
+		t.Fatal(err)
+	}
+	msgs := c.Messages()
+	last := msgs[len(msgs)-1]
+	if len(msgs) != 5 || last.Role != provider.RoleUser || len(last.Content) == 0 ||
+		last.Content[0].ToolUseID != "toolu_1" || strings.Contains(promptTexts(last), "again") {
+		t.Fatalf("after rewind, want the result kept and the prompt gone: %s", jsonOf(t, msgs))
+	}
+	if r := c.SubmitText(t.Context(), "retype"); r.Text != "retyped" || r.IsError {
+		t.Fatalf("after rewinding into the results: %+v", r)
 	}
 }
 
