@@ -42,6 +42,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	if s != "ctrl+c" && m.ctrlCArmed {
 		m.ctrlCArmed, m.notice = false, ""
 	}
+	if s != "esc" {
+		m.lastEsc = time.Time{} // Esc Esc means two in a row
+	}
 	if m.search != nil {
 		return m.searchKey(k)
 	}
@@ -59,7 +62,7 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	case "enter":
 		return m.enter()
 	case "esc":
-		return m.interrupt()
+		return m.esc() // rewind.go
 	case "ctrl+c":
 		return m.ctrlC()
 	case "ctrl+d":
