@@ -61,8 +61,8 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	switch s {
 	case "enter":
 		return m.enter()
-	case "esc":
-		return m.esc() // rewind.go
+	case "esc", "alt+esc":
+		return m.esc(s) // rewind.go
 	case "ctrl+c":
 		return m.ctrlC()
 	case "ctrl+d":

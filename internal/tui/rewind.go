@@ -29,8 +29,9 @@ type Rewinder interface {
 }
 
 // esc stops the running turn; while idle with an empty input, a second
-// Esc within escEscWindow of the first opens the rewind picker.
-func (m *model) esc() tea.Cmd {
+// Esc within escEscWindow of the first opens the rewind picker. Two Esc
+// that reach the program in one read arrive as the single key alt+esc.
+func (m *model) esc(key string) tea.Cmd {
 	if m.busy {
 		m.lastEsc = time.Time{}
 		return m.interrupt()
@@ -38,6 +39,10 @@ func (m *model) esc() tea.Cmd {
 	if m.conv == nil || m.input.Value() != "" {
 		m.lastEsc = time.Time{}
 		return nil
+	}
+	if key == "alt+esc" {
+		m.lastEsc = time.Time{}
+		return m.openRewind()
 	}
 	now := m.o.now()
 	if first := m.lastEsc; !first.IsZero() && now.Sub(first) >= 0 && now.Sub(first) <= escEscWindow {

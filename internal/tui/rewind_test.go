@@ -181,6 +181,13 @@ func TestEscDuringTurnInterruptsOnly(t *testing.T) {
 	}
 }
 
+// Two Esc read at once reach the interface as alt+esc: the picker opens.
+func TestAltEscOpensRewindPicker(t *testing.T) {
+	h := newRewindHarness(t, nil)
+	h.key(tea.KeyEscape, tea.ModAlt)
+	h.waitFor("the picker", func(_, v string) bool { return pickerOpen(v) })
+}
+
 // A conversation that cannot rewind says so.
 func TestRewindUnsupported(t *testing.T) {
 	h := newHarness(t, 72, nil, nil)
