@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"corvid/internal/engine"
+	"corvid/internal/event"
 )
 
 // ErrTurnRunning reports a rewind asked for while a turn runs: the
@@ -12,7 +12,7 @@ import (
 var ErrTurnRunning = errors.New("a turn is running; stop it before rewinding")
 
 // Prompt is an earlier prompt the conversation can be rewound to.
-type Prompt = engine.Prompt
+type Prompt = event.Prompt
 
 // Prompts returns the prompts Rewind can go back to, oldest first: those
 // submitted since the conversation was opened or last compacted.

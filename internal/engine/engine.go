@@ -39,7 +39,7 @@ type Engine struct {
 	denials   []event.Denial
 	interrupt context.CancelCauseFunc // the running turn's; nil between turns
 	pending   bool                    // Interrupt arrived before the turn began
-	prompts   []Prompt                // what Rewind can go back to (rewind.go)
+	prompts   []promptMark            // what Rewind can go back to (rewind.go)
 	promptSeq int
 	started   bool // SessionStart fired
 	ended     bool // End was called

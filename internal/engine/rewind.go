@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"corvid/internal/event"
 	"corvid/internal/provider"
 )
 
@@ -14,12 +15,9 @@ import (
 // the last compaction.
 var ErrUnknownPrompt = errors.New("no such prompt to rewind to")
 
-// Prompt is a prompt of the conversation that Rewind can go back to.
-type Prompt struct {
-	ID   int       // 1, 2, … in the order the prompts were submitted
-	Text string    // what the user typed
-	At   time.Time // when its turn began
-
+// promptMark is a prompt Rewind can go back to, with where it began.
+type promptMark struct {
+	event.Prompt
 	msg, block int            // where its blocks begin in the messages
 	mark       any            // the recorder's point before it
 	usage      provider.Usage // the context's size before it
@@ -27,7 +25,7 @@ type Prompt struct {
 
 // notePrompt remembers where the prompt about to be added begins.
 func (e *Engine) notePrompt(typed string, at time.Time) {
-	p := Prompt{Text: typed, At: at, msg: len(e.messages), mark: e.rec.Mark(), usage: e.lastUsage}
+	p := promptMark{Prompt: event.Prompt{Text: typed, At: at}, msg: len(e.messages), mark: e.rec.Mark(), usage: e.lastUsage}
 	if n := len(e.messages); n > 0 && e.messages[n-1].Role == provider.RoleUser {
 		p.msg, p.block = n-1, len(e.messages[n-1].Content)
 	}
@@ -48,10 +46,14 @@ func (e *Engine) forgetPrompts() {
 
 // Prompts returns the prompts Rewind can go back to, oldest first: those
 // submitted since the conversation was opened or last compacted.
-func (e *Engine) Prompts() []Prompt {
+func (e *Engine) Prompts() []event.Prompt {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return slices.Clone(e.prompts)
+	out := make([]event.Prompt, len(e.prompts))
+	for i, p := range e.prompts {
+		out[i] = p.Prompt
+	}
+	return out
 }
 
 // Rewind cuts the conversation back to just before the prompt with the
@@ -60,15 +62,15 @@ func (e *Engine) Prompts() []Prompt {
 // it stay with their calls); the transcript branches at the entry before
 // the prompt, so a resume loads the rewound conversation. The conversation
 // is rewound even when recording that fails; the failure is returned.
-func (e *Engine) Rewind(id int) (Prompt, error) {
+func (e *Engine) Rewind(id int) (event.Prompt, error) {
 	if err := e.rec.Err(); err != nil {
-		return Prompt{}, fmt.Errorf("rewind: the transcript cannot be written: %w", err)
+		return event.Prompt{}, fmt.Errorf("rewind: the transcript cannot be written: %w", err)
 	}
 	e.mu.Lock()
-	i := slices.IndexFunc(e.prompts, func(p Prompt) bool { return p.ID == id })
+	i := slices.IndexFunc(e.prompts, func(p promptMark) bool { return p.ID == id })
 	if i < 0 {
 		e.mu.Unlock()
-		return Prompt{}, fmt.Errorf("rewind to prompt %d: %w", id, ErrUnknownPrompt)
+		return event.Prompt{}, fmt.Errorf("rewind to prompt %d: %w", id, ErrUnknownPrompt)
 	}
 	p := e.prompts[i]
 	e.prompts = e.prompts[:i:i]
@@ -88,9 +90,9 @@ func (e *Engine) Rewind(id int) (Prompt, error) {
 	e.rec.Cost(e.costs.Snapshot())
 	e.rec.Sync()
 	if err := e.rec.Err(); err != nil {
-		return p, fmt.Errorf("rewind: the transcript was not saved: %w", err)
+		return p.Prompt, fmt.Errorf("rewind: the transcript was not saved: %w", err)
 	}
-	return p, nil
+	return p.Prompt, nil
 }
 
 // firstLine is s up to its first line break, capped for a note.

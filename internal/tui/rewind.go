@@ -8,7 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"corvid/internal/engine"
+	"corvid/internal/event"
 )
 
 // escEscWindow is how soon a second Esc must follow the first to open the
@@ -24,8 +24,8 @@ var errNoRewind = errors.New("this conversation cannot be rewound")
 // Rewinder is a conversation that can go back to an earlier prompt
 // (*app.Conversation); a Backend without it offers no rewind.
 type Rewinder interface {
-	Prompts() []engine.Prompt
-	Rewind(id int) (engine.Prompt, error)
+	Prompts() []event.Prompt
+	Rewind(id int) (event.Prompt, error)
 }
 
 // esc stops the running turn; while idle with an empty input, a second
@@ -82,7 +82,7 @@ func (m *model) openRewind() tea.Cmd {
 // rewindDialog is the rewind picker: one line per prompt with its turn's
 // age; the last option cancels.
 type rewindDialog struct {
-	prompts []engine.Prompt
+	prompts []event.Prompt
 	now     time.Time
 	sel     int
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"sync"
 	"testing"
@@ -10,7 +11,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
-	"corvid/internal/engine"
 	"corvid/internal/event"
 	"corvid/internal/permission"
 )
@@ -19,17 +19,17 @@ import (
 type rewindConv struct {
 	*fakeConv
 	mu      sync.Mutex
-	prompts []engine.Prompt
+	prompts []event.Prompt
 	rewound []int
 }
 
-func (r *rewindConv) Prompts() []engine.Prompt {
+func (r *rewindConv) Prompts() []event.Prompt {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return append([]engine.Prompt(nil), r.prompts...)
+	return append([]event.Prompt(nil), r.prompts...)
 }
 
-func (r *rewindConv) Rewind(id int) (engine.Prompt, error) {
+func (r *rewindConv) Rewind(id int) (event.Prompt, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.rewound = append(r.rewound, id)
@@ -39,7 +39,7 @@ func (r *rewindConv) Rewind(id int) (engine.Prompt, error) {
 			return p, nil
 		}
 	}
-	return engine.Prompt{}, engine.ErrUnknownPrompt
+	return event.Prompt{}, errors.New("no such prompt")
 }
 
 func (r *rewindConv) rewinds() []int {
@@ -70,7 +70,7 @@ var rewindNow = time.Date(2026, 11, 26, 4, 0, 0, 0, time.UTC)
 
 func newRewindHarness(t *testing.T, turns []turnFunc, times ...time.Time) *rewindHarness {
 	clk := &clock{times: append(times, rewindNow)}
-	rc := &rewindConv{prompts: []engine.Prompt{
+	rc := &rewindConv{prompts: []event.Prompt{
 		{ID: 1, Text: "list the files", At: rewindNow.Add(-3 * time.Hour)},
 		{ID: 2, Text: "fix the parser\nand its tests", At: rewindNow.Add(-25 * time.Minute)},
 		{ID: 3, Text: "now write the docs", At: rewindNow.Add(-20 * time.Second)},
