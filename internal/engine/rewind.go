@@ -68,7 +68,7 @@ func (e *Engine) Rewind(id int) (event.Prompt, error) {
 	}
 	e.mu.Lock()
 	i := slices.IndexFunc(e.prompts, func(p promptMark) bool { return p.ID == id })
-	if i < 0 {
+	if i < 0 || e.prompts[i].msg > len(e.messages) {
 		e.mu.Unlock()
 		return event.Prompt{}, fmt.Errorf("rewind to prompt %d: %w", id, ErrUnknownPrompt)
 	}
