@@ -97,6 +97,7 @@ func (e *Engine) compact(ctx context.Context, pol *Policy, m model.Info, trigger
 	}
 	e.messages = res.Messages
 	e.lastUsage = provider.Usage{}
+	e.forgetPrompts()
 	e.rec.Compacted(trigger, pre, res.Messages, m.ID)
 	e.rec.Sync()
 	e.publish(event.Compacted{Trigger: trigger, PreTokens: pre})

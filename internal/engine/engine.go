@@ -39,8 +39,10 @@ type Engine struct {
 	denials   []event.Denial
 	interrupt context.CancelCauseFunc // the running turn's; nil between turns
 	pending   bool                    // Interrupt arrived before the turn began
-	started   bool                    // SessionStart fired
-	ended     bool                    // End was called
+	prompts   []promptMark            // what Rewind can go back to (rewind.go)
+	promptSeq int
+	started   bool // SessionStart fired
+	ended     bool // End was called
 }
 
 // Interrupt interrupts the running turn the way a user does: calls that
@@ -159,6 +161,7 @@ func (e *Engine) SubmitAs(hard context.Context, typed string, prompt []provider.
 	if blocked {
 		return e.promptRefused(start, reason, typed)
 	}
+	e.notePrompt(typed, start)
 	e.addPrompt(prompt)
 	r := &run{e: e, hard: hard, cancel: cancel, pol: pol, model: pol.Model, fallbacks: pol.FallbackModels, msgs: 1}
 	res := r.loop(ctx)

@@ -104,7 +104,9 @@ func TestDiscardedResponseIsRewound(t *testing.T) {
 		t.Fatalf("result %+v", res)
 	}
 	got := strings.Join(spy.all(), "\n")
-	if !strings.Contains(got, "rewind 1") {
+	// Mark 1 is taken before the prompt (for a rewind to it), mark 2
+	// before the response that is cut.
+	if !strings.Contains(got, "rewind 2") {
 		t.Errorf("the cut response was not rewound:\n%s", got)
 	}
 }

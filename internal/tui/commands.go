@@ -27,6 +27,7 @@ func init() {
 		{"agents", "", "List the agent types the Agent tool can launch", (*model).cmdAgents},
 		{"model", "[name]", "Show or set the model (opus, sonnet, haiku or a full name)", (*model).cmdModel},
 		{"resume", "[n]", "Resume an earlier conversation of this folder", (*model).cmdResume},
+		{"rewind", "", "Go back to before an earlier prompt (conversation only)", (*model).cmdRewind},
 		{"status", "", "Show the session, model, mode and working directory", (*model).cmdStatus},
 		{"hooks", "", "List the configured hooks and the files they come from", (*model).cmdHooks},
 		{"permissions", "[add|remove]", "Show the permission rules and their files; add or remove one", (*model).cmdPermissions},
@@ -68,7 +69,7 @@ func (m *model) cmdHelp(string) tea.Cmd {
 	b.WriteString(styleBold.Render("Keys") + "\n")
 	for _, k := range [][2]string{
 		{"enter", "send (queued while corvid works)"}, {"shift+enter, ctrl+j", "new line (or end the line with \\)"},
-		{"esc", "interrupt the turn"}, {"ctrl+c", "clear the input; twice to exit"},
+		{"esc", "interrupt the turn"}, {"esc esc", "rewind to an earlier prompt (idle, empty input)"}, {"ctrl+c", "clear the input; twice to exit"},
 		{"ctrl+d", "exit on an empty line"}, {"shift+tab", "cycle the permission mode"},
 		{"up/down", "prompt history"}, {"ctrl+r", "search the prompt history"},
 		{"ctrl+o", "expand or collapse tool output"}, {"@path", "mention a file (tab completes)"},

@@ -42,6 +42,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	if s != "ctrl+c" && m.ctrlCArmed {
 		m.ctrlCArmed, m.notice = false, ""
 	}
+	if s != "esc" {
+		m.lastEsc = time.Time{} // Esc Esc means two in a row
+	}
 	if m.search != nil {
 		return m.searchKey(k)
 	}
@@ -58,8 +61,8 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	switch s {
 	case "enter":
 		return m.enter()
-	case "esc":
-		return m.interrupt()
+	case "esc", "alt+esc":
+		return m.esc(s) // rewind.go
 	case "ctrl+c":
 		return m.ctrlC()
 	case "ctrl+d":

@@ -131,6 +131,7 @@ type model struct {
 	lastCollapsed *collapsedOutput
 
 	notice     string
+	lastEsc    time.Time // the first of an Esc Esc (rewind.go)
 	ctrlCArmed bool
 	spinning   bool
 	spinFrame  int

@@ -1,0 +1,38 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+
+	"corvid/internal/event"
+)
+
+// ErrTurnRunning reports a rewind asked for while a turn runs: the
+// conversation can only go back between turns.
+var ErrTurnRunning = errors.New("a turn is running; stop it before rewinding")
+
+// Prompt is an earlier prompt the conversation can be rewound to.
+type Prompt = event.Prompt
+
+// Prompts returns the prompts Rewind can go back to, oldest first: those
+// submitted since the conversation was opened or last compacted.
+func (c *Conversation) Prompts() []Prompt { return c.eng.Prompts() }
+
+// Rewind cuts the conversation back to just before the prompt with the
+// given id (Prompt.ID) and returns that prompt, whose text a front end
+// can offer for editing. Only the conversation goes back (files the tools
+// changed stay as they are). The transcript branches there: a resume
+// afterwards loads the rewound conversation. It fails with ErrTurnRunning
+// while a turn runs and with engine.ErrUnknownPrompt for an id it cannot
+// go back to; both leave the conversation as it was.
+func (c *Conversation) Rewind(id int) (Prompt, error) {
+	if !c.turn.TryLock() {
+		return Prompt{}, ErrTurnRunning
+	}
+	defer c.turn.Unlock()
+	p, err := c.eng.Rewind(id)
+	if err != nil {
+		return p, fmt.Errorf("app: %w", err)
+	}
+	return p, nil
+}
