@@ -135,6 +135,7 @@ func TestMidStreamFailureAfterASideEffectKeepsTheResponse(t *testing.T) {
 			if n := len(eventsOf[event.ToolResult](f)); n != 1 {
 				t.Fatalf("%d tool_result events, want 1", n)
 			}
+			checkToolLifecycle(t, f, "a")
 			if n := eventsOf[event.Notice](f); len(n) != 1 || !strings.Contains(n[0].Text, "cut off") {
 				t.Fatalf("notices %+v", n)
 			}
@@ -246,5 +247,36 @@ func TestBatchedToolsAreRetriedAfterAMidStreamFailure(t *testing.T) {
 	}
 	if reqs := f.srv.Requests(); len(reqs) != 3 || len(reqs[1].Messages) != 1 {
 		t.Fatalf("the failed attempt must be retried from scratch: %d requests", len(reqs))
+	}
+}
+
+// checkToolLifecycle: across a fault, each call in ids was started, ran
+// and finished exactly once, and no other call was announced (the call
+// whose block never closed gets no event at all).
+func checkToolLifecycle(t *testing.T, f *fixture, ids ...string) {
+	t.Helper()
+	count := map[string][3]int{}
+	for _, e := range eventsOf[event.ToolStarted](f) {
+		c := count[e.ToolUseID]
+		c[0]++
+		count[e.ToolUseID] = c
+	}
+	for _, e := range eventsOf[event.ToolRunning](f) {
+		c := count[e.ToolUseID]
+		c[1]++
+		count[e.ToolUseID] = c
+	}
+	for _, e := range eventsOf[event.ToolFinished](f) {
+		c := count[e.ToolUseID]
+		c[2]++
+		count[e.ToolUseID] = c
+	}
+	if len(count) != len(ids) {
+		t.Fatalf("tool events for %v, want only %v", count, ids)
+	}
+	for _, id := range ids {
+		if count[id] != [3]int{1, 1, 1} {
+			t.Fatalf("call %s: started/running/finished %v, want once each", id, count[id])
+		}
 	}
 }
