@@ -24,8 +24,8 @@ import (
 // (ErrMalformed).
 func AddRule(path, kind, rule string) error {
 	rule = strings.TrimSpace(rule)
-	if !slices.Contains([]string{"allow", "deny", "ask"}, kind) {
-		return fmt.Errorf("adding a rule: unknown kind %q (want allow, deny or ask)", kind)
+	if err := checkKind(kind); err != nil {
+		return fmt.Errorf("adding a rule: %w", err)
 	}
 	if rule == "" || !utf8.ValidString(rule) {
 		return fmt.Errorf("adding a rule: %q is not a rule", rule)
@@ -51,16 +51,9 @@ func withRule(data []byte, kind, rule string) (out []byte, changed bool, err err
 	if len(bytes.TrimSpace(body)) == 0 {
 		return freshSettings(kind, rule), true, nil
 	}
-	if tooDeep(body) >= 0 {
-		return nil, false, fmt.Errorf("%w: nested more than %d levels deep", ErrMalformed, maxNesting)
-	}
-	root, err := hujson.Parse(bytes.Clone(body))
+	root, obj, err := parseObject(body)
 	if err != nil {
-		return nil, false, fmt.Errorf("%w: %v", ErrMalformed, err)
-	}
-	obj, ok := root.Value.(*hujson.Object)
-	if !ok {
-		return nil, false, fmt.Errorf("%w: not a JSON object", ErrMalformed)
+		return nil, false, err
 	}
 	changed, err = newEditor(obj).addRule(obj, kind, rule)
 	if err != nil || !changed {
@@ -71,6 +64,31 @@ func withRule(data []byte, kind, rule string) (out []byte, changed bool, err err
 		return nil, false, err
 	}
 	return out, true, nil
+}
+
+// checkKind accepts the three rule lists of a permissions object.
+func checkKind(kind string) error {
+	if !slices.Contains([]string{"allow", "deny", "ask"}, kind) {
+		return fmt.Errorf("unknown kind %q (want allow, deny or ask)", kind)
+	}
+	return nil
+}
+
+// parseObject parses a settings document for editing: bounded nesting,
+// HuJSON, an object at the top (anything else is ErrMalformed).
+func parseObject(body []byte) (*hujson.Value, *hujson.Object, error) {
+	if tooDeep(body) >= 0 {
+		return nil, nil, fmt.Errorf("%w: nested more than %d levels deep", ErrMalformed, maxNesting)
+	}
+	root, err := hujson.Parse(bytes.Clone(body))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	obj, ok := root.Value.(*hujson.Object)
+	if !ok {
+		return nil, nil, fmt.Errorf("%w: not a JSON object", ErrMalformed)
+	}
+	return &root, obj, nil
 }
 
 func splitBOM(data []byte) (bom string, body []byte) {

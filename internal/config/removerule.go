@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"reflect"
-	"slices"
 	"strings"
 
 	"github.com/tailscale/hujson"
@@ -20,8 +19,8 @@ import (
 // that does not parse (ErrMalformed). The write is atomic.
 func RemoveRule(path, kind, rule string) error {
 	rule = strings.TrimSpace(rule)
-	if !slices.Contains([]string{"allow", "deny", "ask"}, kind) {
-		return fmt.Errorf("removing a rule: unknown kind %q (want allow, deny or ask)", kind)
+	if err := checkKind(kind); err != nil {
+		return fmt.Errorf("removing a rule: %w", err)
 	}
 	data, err := readCapped(path, MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -41,16 +40,9 @@ func RemoveRule(path, kind, rule string) error {
 // permissions.<kind>.
 func withoutRule(data []byte, kind, rule string) ([]byte, error) {
 	bom, body := splitBOM(data)
-	if tooDeep(body) >= 0 {
-		return nil, fmt.Errorf("%w: nested more than %d levels deep", ErrMalformed, maxNesting)
-	}
-	root, err := hujson.Parse(bytes.Clone(body))
+	root, obj, err := parseObject(body)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
-	}
-	obj, ok := root.Value.(*hujson.Object)
-	if !ok {
-		return nil, fmt.Errorf("%w: not a JSON object", ErrMalformed)
+		return nil, err
 	}
 	arr, err := ruleArray(obj, kind)
 	if err != nil {
