@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"bytes"
 	"context"
 	"os/exec"
 	"strings"
@@ -41,10 +40,13 @@ func (m *model) shell(command string) tea.Cmd {
 		defer cancel()
 		c := exec.CommandContext(ctx, shellName, "-c", command)
 		c.Dir = cwd
-		var out cappedBuffer
+		out := capBuffer{max: maxShellOutput}
 		c.Stdout, c.Stderr = &out, &out
+		inGroup(c)                // a timeout or quit kills what it started too
+		c.WaitDelay = time.Second // a grandchild that keeps the pipes open
 		err := c.Run()
-		return shellDoneMsg{cmd: command, out: out.String(), err: err}
+		endGroup(c)
+		return shellDoneMsg{cmd: command, out: out.b.String(), err: err}
 	}
 	return tea.Sequence(m.println(styleAccent.Render("! ")+command), run)
 }
@@ -65,15 +67,3 @@ func (m *model) shellDone(d shellDoneMsg) tea.Cmd {
 	}
 	return m.println(indentFirst(body, "  ⎿ ", "    "))
 }
-
-// cappedBuffer keeps the first maxShellOutput bytes.
-type cappedBuffer struct{ b bytes.Buffer }
-
-func (c *cappedBuffer) Write(p []byte) (int, error) {
-	if room := maxShellOutput - c.b.Len(); room > 0 {
-		c.b.Write(p[:min(len(p), room)])
-	}
-	return len(p), nil
-}
-
-func (c *cappedBuffer) String() string { return c.b.String() }

@@ -21,3 +21,12 @@ func inGroup(c *exec.Cmd) {
 		return syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
 	}
 }
+
+// endGroup kills what is left of c's process group once c has exited
+// (children it started in the background), so nothing it ran outlives
+// the run.
+func endGroup(c *exec.Cmd) {
+	if c.Process != nil {
+		_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
+	}
+}

@@ -8,3 +8,6 @@ func shellFlag() string { return "/C" }
 // inGroup: Windows has no process groups to kill; the command alone is
 // killed when cancelled.
 func inGroup(*exec.Cmd) {}
+
+// endGroup: nothing to do without process groups.
+func endGroup(*exec.Cmd) {}

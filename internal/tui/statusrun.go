@@ -47,6 +47,7 @@ func (r statusRun) run(ctx context.Context) ([]string, error) {
 	inGroup(c)
 	c.WaitDelay = time.Second // a grandchild that keeps the pipes open
 	err := c.Run()
+	endGroup(c)
 	if ctx.Err() == context.DeadlineExceeded {
 		err = fmt.Errorf("%w after %s", ErrStatusLineTimeout, r.timeout)
 	}
