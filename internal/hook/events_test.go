@@ -170,6 +170,14 @@ func TestPermissionRequestEvent(t *testing.T) {
 	if _, ok := s.PermissionRequest(context.Background(), q); ok {
 		t.Error("a hook without a decision decided")
 	}
+	// An allow whose replacement input is not an object is malformed: it
+	// decides nothing (the call is asked about as without the hook), as
+	// the same answer from an SDK host refuses.
+	r.answers["bad"] = `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow","updatedInput":"rm -rf /"}}}`
+	s = New(r, one(PermissionRequest, "", "bad"), common)
+	if ans, ok := s.PermissionRequest(context.Background(), q); ok {
+		t.Errorf("a malformed allow decided: %+v", ans)
+	}
 }
 
 func TestStopAndSubagentStopEvents(t *testing.T) {

@@ -3,6 +3,8 @@ package hook
 import (
 	"encoding/json"
 	"fmt"
+
+	"corvid/internal/permission"
 )
 
 // Output is a hook's JSON answer (the fields corvid acts on).
@@ -19,12 +21,12 @@ type Output struct {
 
 // Specific is hookSpecificOutput.
 type Specific struct {
-	HookEventName            string           `json:"hookEventName,omitempty"`
-	PermissionDecision       string           `json:"permissionDecision,omitempty"`
-	PermissionDecisionReason string           `json:"permissionDecisionReason,omitempty"`
-	UpdatedInput             json.RawMessage  `json:"updatedInput,omitempty"`
-	AdditionalContext        string           `json:"additionalContext,omitempty"`
-	Decision                 *RequestDecision `json:"decision,omitempty"` // PermissionRequest (permreq.go)
+	HookEventName            string             `json:"hookEventName,omitempty"`
+	PermissionDecision       string             `json:"permissionDecision,omitempty"`
+	PermissionDecisionReason string             `json:"permissionDecisionReason,omitempty"`
+	UpdatedInput             json.RawMessage    `json:"updatedInput,omitempty"`
+	AdditionalContext        string             `json:"additionalContext,omitempty"`
+	Decision                 *permission.Result `json:"decision,omitempty"` // PermissionRequest (permreq.go)
 }
 
 // Parse reads a hook's output. An empty output is an empty decision.

@@ -2,23 +2,10 @@ package hook
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 
 	"corvid/internal/permission"
 )
-
-// RequestDecision is a PermissionRequest hook's answer
-// (hookSpecificOutput.decision).
-type RequestDecision struct {
-	// Behavior is allow or deny; anything else decides nothing.
-	Behavior     string          `json:"behavior"`
-	UpdatedInput json.RawMessage `json:"updatedInput,omitempty"`
-	// UpdatedPermissions are rules to keep, as an "always" answer does.
-	UpdatedPermissions []PermissionUpdate `json:"updatedPermissions,omitempty"`
-	Message            string             `json:"message,omitempty"`
-	Interrupt          bool               `json:"interrupt,omitempty"`
-}
 
 // PermissionUpdate is Claude Code's PermissionUpdate entry (the addRules
 // kind is the one corvid acts on).
@@ -67,27 +54,12 @@ func (s *Set) PermissionRequest(ctx context.Context, q permission.Question) (ans
 			}
 			return permission.Answer{Message: capText(msg), Interrupt: d.Interrupt}, true
 		case d != nil && d.Behavior == "allow" && !decided:
-			ans, decided = allowAnswer(d), true
+			if a, err := d.Answer(); err == nil { // a malformed allow decides nothing
+				ans, decided = a, true
+			}
 		}
 	}
 	return ans, decided
-}
-
-// allowAnswer turns an allowing decision into an Answer.
-func allowAnswer(d *RequestDecision) permission.Answer {
-	ans := permission.Answer{Allow: true, UpdatedInput: d.UpdatedInput}
-	for _, u := range d.UpdatedPermissions {
-		if u.Type != "addRules" || u.Behavior != "allow" {
-			continue
-		}
-		for _, r := range u.Rules {
-			ans.Rules = append(ans.Rules, r.String())
-		}
-		if u.Destination != "" {
-			ans.Destination = permission.Destination(u.Destination)
-		}
-	}
-	return ans
 }
 
 // suggestions are the rules an "always" answer would add, as

@@ -10,11 +10,12 @@ import (
 // the call.
 var ErrBadResult = errors.New("not a usable permission result")
 
-// permissionResult is Claude Code's PermissionResult, the answer of an
-// SDK host's canUseTool and of a --permission-prompt-tool MCP tool:
+// Result is Claude Code's PermissionResult, the answer of an SDK host's
+// canUseTool, of a --permission-prompt-tool MCP tool and of a
+// PermissionRequest hook's decision:
 // {"behavior":"allow","updatedInput":{…},"updatedPermissions":[…]} or
 // {"behavior":"deny","message":"…","interrupt":true}.
-type permissionResult struct {
+type Result struct {
 	Behavior           string             `json:"behavior"`
 	UpdatedInput       json.RawMessage    `json:"updatedInput"`
 	UpdatedPermissions []permissionUpdate `json:"updatedPermissions"`
@@ -38,10 +39,16 @@ type permissionUpdate struct {
 // allow or deny is an error (ErrBadResult), which the caller treats as a
 // refusal.
 func DecodeResult(data []byte) (Answer, error) {
-	var r permissionResult
+	var r Result
 	if err := json.Unmarshal(data, &r); err != nil {
 		return Answer{}, fmt.Errorf("%w: %v", ErrBadResult, err)
 	}
+	return r.Answer()
+}
+
+// Answer is what r decides: an allow (with its replacement input and the
+// allow rules it adds) or a deny; anything else is ErrBadResult.
+func (r Result) Answer() (Answer, error) {
 	switch r.Behavior {
 	case "allow":
 		ans := Answer{Allow: true}
@@ -63,7 +70,9 @@ func DecodeResult(data []byte) (Answer, error) {
 				}
 				ans.Rules = append(ans.Rules, rule)
 			}
-			ans.Destination = Destination(u.Destination)
+			if u.Destination != "" {
+				ans.Destination = Destination(u.Destination)
+			}
 		}
 		return ans, nil
 	case "deny":
