@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,15 +33,39 @@ func requireTmux(t *testing.T) {
 	}
 }
 
-// buildBinaries builds corvid and corvid-tui side by side.
+// built holds the binaries buildBinaries made, once per test binary
+// (tests only run them); TestMain removes the directory.
+var built struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// buildBinaries builds corvid and corvid-tui side by side, the first
+// time it is asked, and returns their directory.
 func buildBinaries(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	cmd := exec.Command("go", "build", "-o", dir+string(os.PathSeparator), "corvid/cmd/corvid", "corvid/cmd/corvid-tui")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "corvid-tui-bin-"); built.err != nil {
+			return
+		}
+		cmd := exec.Command("go", "build", "-o", built.dir+string(os.PathSeparator), "corvid/cmd/corvid", "corvid/cmd/corvid-tui")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %w\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return dir
+	return built.dir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		_ = os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
 }
 
 func (e *e2e) tmux(args ...string) string {
