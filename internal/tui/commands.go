@@ -30,7 +30,7 @@ func init() {
 		{"rewind", "", "Go back to before an earlier prompt (conversation only)", (*model).cmdRewind},
 		{"status", "", "Show the session, model, mode and working directory", (*model).cmdStatus},
 		{"hooks", "", "List the configured hooks and the files they come from", (*model).cmdHooks},
-		{"permissions", "[add|remove]", "Show the permission rules and their files; add or remove one", (*model).cmdPermissions},
+		{"permissions", "[list|add|remove]", "View and edit the permission rules and working directories", (*model).cmdPermissions},
 		{"memory", "[n]", "List the instruction files; open one in $EDITOR", (*model).cmdMemory},
 		{"init", "[append]", "Write a CLAUDE.md from a scan of the repository", (*model).cmdInit},
 		{"export", "[file|clipboard]", "Save the conversation as text to a file or the clipboard", (*model).cmdExport},

@@ -1,0 +1,123 @@
+package tui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"corvid/internal/permission"
+)
+
+// The /permissions dialog: tabs Allow, Ask, Deny and Workspace, each a
+// list headed by an "add" entry. Enter on a rule shows where it comes
+// from and offers to delete it; the add entry asks for the rule, checks
+// it as /permissions add does, then asks which settings file takes it.
+// Esc goes back one level. Edits reopen the conversation (reload), so
+// the next tool call is judged by the files as they now are.
+
+// permsStage is where in the dialog the user is.
+type permsStage int
+
+const (
+	stageList    permsStage = iota // a tab's list
+	stageDetail                    // one rule's or directory's details
+	stageConfirm                   // "delete this rule?"
+	stageInput                     // typing a new rule or directory
+	stageDest                      // where to save the new rule
+)
+
+// permsTabs are the dialog's tabs; the first three are rule kinds.
+var permsTabs = []string{"Allow", "Ask", "Deny", "Workspace"}
+
+const tabWorkspace = 3
+
+// maxRuleInput caps what the add entry's input holds.
+const maxRuleInput = 4096
+
+// keyedDialog is a dialog that reads the keys itself (dialog.go hands
+// them over) instead of being a list of options.
+type keyedDialog interface {
+	key(m *model, k tea.KeyPressMsg) tea.Cmd
+}
+
+// paster is a dialog with a text input that takes pastes.
+type paster interface{ paste(text string) }
+
+// permsDialog is the /permissions dialog. rules and dirs are what was in
+// effect when it opened, patched by the edits made in it since.
+type permsDialog struct {
+	rules []permission.RuleInfo
+	dirs  []permission.DirInfo
+	tab   int
+	sel   int // in the tab's list; 0 is the add entry
+	stage permsStage
+	opt   int // the option selected in the detail, confirm or destination stage
+	input string
+	// err is the last refusal (shown in red); note the last edit made.
+	err, note string
+}
+
+func (d *permsDialog) kind() string { return strings.ToLower(permsTabs[d.tab]) }
+
+// items are the current tab's rules, or its directories, as shown.
+func (d *permsDialog) tabRules() []permission.RuleInfo {
+	var out []permission.RuleInfo
+	for _, r := range d.rules {
+		if string(r.Behavior) == d.kind() {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// count is the number of entries in the current tab, the add entry
+// included.
+func (d *permsDialog) count() int {
+	if d.tab == tabWorkspace {
+		return len(d.dirs) + 1
+	}
+	return len(d.tabRules()) + 1
+}
+
+// options are the choices of the option stages.
+func (d *permsDialog) options() []string {
+	switch d.stage {
+	case stageDetail:
+		if d.tab != tabWorkspace && deletable(d.current()) == "" {
+			return []string{"Delete this rule", "Back (esc)"}
+		}
+		return []string{"Back (esc)"}
+	case stageConfirm:
+		return []string{"Yes, delete it", "No (esc)"}
+	case stageDest:
+		return []string{"Project settings (local) · only you, in this checkout", "Project settings · checked in, shared with the team",
+			"User settings · you, in every project"}
+	}
+	return nil
+}
+
+func (d *permsDialog) cursor() *int { return &d.opt }
+
+// choose is the generic dialog's enter; keys come through key instead.
+func (d *permsDialog) choose(m *model, _ int) tea.Cmd { return d.enter(m) }
+
+// current is the selected rule (the zero RuleInfo on the add entry or
+// the Workspace tab).
+func (d *permsDialog) current() permission.RuleInfo {
+	rs := d.tabRules()
+	if d.tab == tabWorkspace || d.sel < 1 || d.sel > len(rs) {
+		return permission.RuleInfo{}
+	}
+	return rs[d.sel-1]
+}
+
+// closePerms closes the dialog and shows a permission question that
+// waited behind it.
+func (m *model) closePerms() tea.Cmd {
+	m.dialog = nil
+	if len(m.asks) > 0 {
+		m.dialog = newPermissionDialog(m.asks[0])
+		m.asks = m.asks[1:]
+	}
+	return nil
+}
