@@ -136,4 +136,3 @@ func (d *permsDialog) enter(m *model) tea.Cmd {
 	}
 	return nil
 }
-
