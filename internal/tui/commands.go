@@ -32,7 +32,7 @@ func init() {
 		{"hooks", "", "List the configured hooks and the files they come from", (*model).cmdHooks},
 		{"permissions", "[list|add|remove]", "View and edit the permission rules and working directories", (*model).cmdPermissions},
 		{"memory", "[n]", "List the instruction files; open one in $EDITOR", (*model).cmdMemory},
-		{"init", "[append]", "Write a CLAUDE.md from a scan of the repository", (*model).cmdInit},
+		{"init", "[scan] [append]", "Have corvid write or improve CLAUDE.md (scan: write one from a local scan)", (*model).cmdInit},
 		{"export", "[file|clipboard]", "Save the conversation as text to a file or the clipboard", (*model).cmdExport},
 		{"add-dir", "<path>", "Add a working directory for this session", (*model).cmdAddDir},
 		{"config", "", "Show the settings in effect and the layer each comes from", (*model).cmdConfig},
