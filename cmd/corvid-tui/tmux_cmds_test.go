@@ -62,10 +62,8 @@ func TestTmuxSlashCommands(t *testing.T) {
 		return strings.Contains(s, "[Deny]") && strings.Contains(s, "Bash(rm -rf *)            .claude/settings.json (project)")
 	})
 	e.keys("Down", "Enter")
-	e.waitText("Delete this rule")
-	e.keys("Enter")
-	e.waitText("Delete this deny rule?")
-	e.keys("Enter")
+	e.waitText("Delete deny rule?")
+	e.keys("Up", "Enter")
 	e.waitText("✓ Deleted deny rule Bash(rm -rf *) from .claude/settings.json")
 	if data, _ := os.ReadFile(filepath.Join(proj, ".claude", "settings.json")); strings.Contains(string(data), "rm -rf") {
 		t.Fatalf("the rule is still in the project settings:\n%s", data)

@@ -19,11 +19,10 @@ import (
 type permsStage int
 
 const (
-	stageList    permsStage = iota // a tab's list
-	stageDetail                    // one rule's or directory's details
-	stageConfirm                   // "delete this rule?"
-	stageInput                     // typing a new rule or directory
-	stageDest                      // where to save the new rule
+	stageList   permsStage = iota // a tab's list
+	stageDetail                   // one rule's or directory's details; "delete it?"
+	stageInput                    // typing a new rule or directory
+	stageDest                     // where to save the new rule
 )
 
 // permsTabs are the dialog's tabs; the first three are rule kinds.
@@ -83,12 +82,10 @@ func (d *permsDialog) count() int {
 func (d *permsDialog) options() []string {
 	switch d.stage {
 	case stageDetail:
-		if d.tab != tabWorkspace && deletable(d.current()) == "" {
-			return []string{"Delete this rule", "Back (esc)"}
+		if d.canDelete() {
+			return []string{"Yes, delete", "No, cancel (esc)"}
 		}
 		return []string{"Back (esc)"}
-	case stageConfirm:
-		return []string{"Yes, delete it", "No (esc)"}
 	case stageDest:
 		return []string{"Project settings (local) · only you, in this checkout", "Project settings · checked in, shared with the team",
 			"User settings · you, in every project"}
@@ -97,6 +94,12 @@ func (d *permsDialog) options() []string {
 }
 
 func (d *permsDialog) cursor() *int { return &d.opt }
+
+// canDelete reports whether the selected entry is a rule the dialog may
+// delete.
+func (d *permsDialog) canDelete() bool {
+	return d.tab != tabWorkspace && d.sel > 0 && deletable(d.current()) == ""
+}
 
 // choose is the generic dialog's enter; keys come through key instead.
 func (d *permsDialog) choose(m *model, _ int) tea.Cmd { return d.enter(m) }

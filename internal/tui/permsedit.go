@@ -70,7 +70,7 @@ func (m *model) editable() error {
 // conversation so that it no longer applies.
 func (d *permsDialog) deleteRule(m *model) tea.Cmd {
 	r := d.current()
-	d.stage, d.opt = stageDetail, 0
+	d.stage, d.opt = stageDetail, 1
 	if why := deletable(r); why != "" {
 		d.err = why
 		return nil

@@ -50,17 +50,23 @@ func TestPermsDialogDeletesFromItsFile(t *testing.T) {
 	l.keys(tea.KeyDown, tea.KeyDown) // past the managed rule to the local one
 	l.waitView("❯ Bash(curl *)")
 	l.keys(tea.KeyEnter)
-	l.waitView("Delete this rule")
-	goldenView(t, l, "details")
+	l.waitView("Delete deny rule?")
+	goldenView(t, l, "details") // "No, cancel" is selected
+	l.keys(tea.KeyEnter)        // no: back to the list, nothing written
+	l.waitView("❯ Bash(curl *)")
 	l.keys(tea.KeyEnter)
-	l.waitView("Delete this deny rule?")
-	goldenView(t, l, "confirm")
-	l.keys(tea.KeyEscape) // back to the details: nothing written
-	l.waitView("Deny rule")
+	l.waitView("Delete deny rule?")
+	l.keys(tea.KeyEscape) // esc: the same
+	l.waitView("❯ Bash(curl *)")
 	if data, _ := os.ReadFile(l.path(".claude/settings.local.json")); string(data) != labLocal {
-		t.Fatalf("esc wrote the file:\n%s", data)
+		t.Fatalf("cancelling wrote the file:\n%s", data)
 	}
-	l.keys(tea.KeyEnter, tea.KeyEnter)
+	l.keys(tea.KeyEnter)
+	l.waitView("Delete deny rule?")
+	l.keys(tea.KeyUp)
+	l.waitView("❯ 1. Yes, delete")
+	goldenView(t, l, "confirm")
+	l.keys(tea.KeyEnter)
 	l.waitView("✓ Deleted deny rule Bash(curl *) from .claude/settings.local.json")
 	l.h.waitFor("the reopen", func(string, string) bool { return l.opened() == 2 })
 	data, _ := os.ReadFile(l.path(".claude/settings.local.json"))
@@ -172,14 +178,14 @@ func TestPermsDialogKeepsRulesNotTheUsers(t *testing.T) {
 	l.keys(tea.KeyTab, tea.KeyTab, tea.KeyDown, tea.KeyEnter)
 	l.waitView("Cannot be deleted here. It comes from managed settings")
 	goldenView(t, l, "managed")
-	if strings.Contains(l.view(), "Delete this rule") {
+	if strings.Contains(l.view(), "Yes, delete") {
 		t.Fatal("a managed rule offers deletion")
 	}
 	l.keys(tea.KeyEnter) // the only option: back
 	l.waitView("❯ Bash(sudo *)")
 	l.keys(tea.KeyRight, tea.KeyRight, tea.KeyUp, tea.KeyEnter) // Allow, last entry: Bash(make *)
 	l.waitView("comes from --allowedTools or --disallowedTools")
-	if strings.Contains(l.view(), "Delete this rule") {
+	if strings.Contains(l.view(), "Yes, delete") {
 		t.Fatal("a command-line rule offers deletion")
 	}
 
@@ -193,7 +199,7 @@ func TestPermsDialogKeepsRulesNotTheUsers(t *testing.T) {
 		if r.Source != "managed" {
 			continue
 		}
-		d.sel, d.stage = i+1, stageConfirm
+		d.sel, d.stage, d.opt = i+1, stageDetail, 0
 		if cmd := d.deleteRule(m); cmd != nil || !strings.Contains(d.err, "managed settings") {
 			t.Fatalf("deleting a managed rule: err %q, cmd %v", d.err, cmd)
 		}

@@ -94,8 +94,6 @@ func (d *permsDialog) back(m *model) tea.Cmd {
 	switch d.stage {
 	case stageList:
 		return m.closePerms()
-	case stageConfirm:
-		d.stage = stageDetail
 	case stageDest:
 		d.stage = stageInput
 	default:
@@ -111,21 +109,14 @@ func (d *permsDialog) enter(m *model) tea.Cmd {
 		d.err, d.opt = "", 0
 		if d.sel == 0 {
 			d.stage, d.input = stageInput, ""
-		} else {
-			d.stage = stageDetail
+		} else if d.stage = stageDetail; d.canDelete() {
+			d.opt = 1 // "No, cancel" until the user moves to "Yes"
 		}
 	case stageDetail:
-		if d.options()[d.opt] == "Delete this rule" {
-			d.stage, d.opt = stageConfirm, 0
-			return nil
+		if d.canDelete() && d.opt == 0 {
+			return d.deleteRule(m)
 		}
-		d.stage = stageList
-	case stageConfirm:
-		if d.opt != 0 {
-			d.stage, d.opt = stageDetail, 0
-			return nil
-		}
-		return d.deleteRule(m)
+		d.stage, d.opt = stageList, 0
 	case stageInput:
 		if d.tab == tabWorkspace {
 			return d.addDir(m)

@@ -28,10 +28,6 @@ func (d *permsDialog) view(m *model) string {
 		body = d.listView(m, w)
 	case stageDetail:
 		body = d.detailView(m, w)
-	case stageConfirm:
-		r := d.current()
-		body = styleWarn.Render("Delete this "+string(r.Behavior)+" rule?") + "\n  " + ansi.Wrap(r.Text, w-2, "") +
-			"\n  " + styleDim.Render("from "+shownPath(m.o.Cwd, r.File)) + "\n\n" + optionList(d.options(), d.opt)
 	case stageInput:
 		body = d.inputView(m, w)
 	case stageDest:
@@ -145,10 +141,16 @@ func (d *permsDialog) detailView(m *model, w int) string {
 		return b.String() + optionList(d.options(), d.opt)
 	}
 	r := d.current()
-	b.WriteString(styleBold.Render(permsTabs[d.tab]+" rule") + "\n  " + ansi.Wrap(r.Text, w-2, "") + "\n")
+	title := permsTabs[d.tab] + " rule"
+	if d.canDelete() {
+		title = "Delete " + d.kind() + " rule?"
+	}
+	b.WriteString(styleBold.Render(title) + "\n  " + ansi.Wrap(r.Text, w-2, "") + "\n")
 	b.WriteString(styleDim.Render("  From "+ruleOrigin(r, m.o.Cwd)) + "\n")
 	if why := deletable(r); why != "" {
 		b.WriteString(paint(styleWarn, ansi.Wrap("  Cannot be deleted here. "+why, w, "")) + "\n")
+	} else {
+		b.WriteString("\n" + paint(styleDim, ansi.Wrap("Deleting takes it out of that file; corvid stops applying it from the next tool call.", w, "")) + "\n")
 	}
 	return b.String() + "\n" + optionList(d.options(), d.opt)
 }
