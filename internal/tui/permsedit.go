@@ -87,12 +87,13 @@ func (d *permsDialog) deleteRule(m *model) tea.Cmd {
 		d.err = err.Error() + " · nothing was written"
 		return nil
 	}
-	for i, o := range d.rules {
-		if o == r {
-			d.rules = append(d.rules[:i:i], d.rules[i+1:]...)
-			break
+	kept := d.rules[:0:0] // RemoveRule drops every copy in the file
+	for _, o := range d.rules {
+		if o.File != r.File || o.Behavior != r.Behavior || o.Written != r.Written {
+			kept = append(kept, o)
 		}
 	}
+	d.rules = kept
 	d.stage, d.sel = stageList, min(d.sel, d.count()-1)
 	d.note = fmt.Sprintf("Deleted %s rule %s from %s", r.Behavior, r.Text, shownPath(m.o.Cwd, r.File))
 	return tea.Sequence(m.println(styleDim.Render("  ⎿ "+d.note)), m.reload())

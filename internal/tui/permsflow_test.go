@@ -237,3 +237,40 @@ func TestPermsDialogAddsDirectory(t *testing.T) {
 	l.keys(tea.KeyLeft)
 	l.waitView("sub                       --add-dir or /add-dir (this session)")
 }
+
+// While a turn runs or the conversation reopens after the last edit,
+// saving and deleting are refused and nothing is written.
+func TestPermsDialogRefusesWhileNotIdle(t *testing.T) {
+	l := newPermsLab(t)
+	before := snapshotFiles(t, l.dir)
+	m := newModel(t.Context(), Options{Cwd: l.dir, ConfigDir: l.path("user")}, newBridge())
+	conv, _ := l.open(t, &fakeConv{})
+	for _, tc := range []struct {
+		busy bool
+		conv Backend
+		want error
+	}{{true, conv, ErrBusy}, {false, nil, ErrReopening}} {
+		m.busy, m.conv = tc.busy, tc.conv
+		add := &permsDialog{stage: stageDest, input: "Bash(rm *)", tab: 2}
+		if cmd := add.saveRule(m); cmd != nil || !strings.Contains(add.err, tc.want.Error()) {
+			t.Errorf("save: err %q, want %v", add.err, tc.want)
+		}
+		del := &permsDialog{rules: conv.(RuleEditor).PermissionRules(), stage: stageDetail, sel: 1}
+		if cmd := del.deleteRule(m); cmd != nil || !strings.Contains(del.err, tc.want.Error()) {
+			t.Errorf("delete %+v: err %q, want %v", del.current(), del.err, tc.want)
+		}
+	}
+	if after := snapshotFiles(t, l.dir); after != before {
+		t.Fatalf("files changed:\n%s", after)
+	}
+}
+
+// A pasted rule lands in the input as one line.
+func TestPermsDialogTakesPaste(t *testing.T) {
+	l := newPermsLab(t)
+	l.h.typeLine("/permissions")
+	l.waitView("[Allow]")
+	l.keys(tea.KeyEnter)
+	l.h.tm.Send(tea.PasteMsg{Content: "Bash(npm run\nlint)"})
+	l.waitView("> Bash(npm run lint)█")
+}
