@@ -52,28 +52,45 @@ type permsDialog struct {
 	stage permsStage
 	opt   int // the option selected in the detail, confirm or destination stage
 	input string
+	// filter narrows the lists to entries holding it (typed in the list).
+	filter string
 	// err is the last refusal (shown in red); note the last edit made.
 	err, note string
 }
 
 func (d *permsDialog) kind() string { return strings.ToLower(permsTabs[d.tab]) }
 
-// items are the current tab's rules, or its directories, as shown.
+// tabRules are the current tab's rules that match the filter, as shown.
 func (d *permsDialog) tabRules() []permission.RuleInfo {
 	var out []permission.RuleInfo
 	for _, r := range d.rules {
-		if string(r.Behavior) == d.kind() {
+		if string(r.Behavior) == d.kind() && d.matches(r.Text) {
 			out = append(out, r)
 		}
 	}
 	return out
 }
 
+// tabDirs are the working directories that match the filter.
+func (d *permsDialog) tabDirs() []permission.DirInfo {
+	var out []permission.DirInfo
+	for _, dir := range d.dirs {
+		if d.matches(dir.Path) {
+			out = append(out, dir)
+		}
+	}
+	return out
+}
+
+func (d *permsDialog) matches(s string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(d.filter))
+}
+
 // count is the number of entries in the current tab, the add entry
 // included.
 func (d *permsDialog) count() int {
 	if d.tab == tabWorkspace {
-		return len(d.dirs) + 1
+		return len(d.tabDirs()) + 1
 	}
 	return len(d.tabRules()) + 1
 }

@@ -142,7 +142,7 @@ func (d *permsDialog) saveRule(m *model) tea.Cmd {
 	added := permission.RuleInfo{Behavior: tool.PermissionBehavior(kind), Text: rule, Written: rule,
 		Source: permsDests[d.opt], File: path}
 	d.note = fmt.Sprintf("Added %s rule %s to %s", kind, rule, shownPath(m.o.Cwd, path))
-	d.stage, d.opt, d.input = stageList, 0, ""
+	d.stage, d.opt, d.input, d.filter = stageList, 0, "", ""
 	d.sel = d.count()
 	for _, r := range d.rules {
 		if r.File == path && r.Written == rule && string(r.Behavior) == kind {
@@ -167,9 +167,9 @@ func (d *permsDialog) addDir(m *model) tea.Cmd {
 		dir := absDir(m.o.Cwd, arg)
 		if err = m.o.AddDir(dir); err == nil {
 			added := permission.DirInfo{Path: dir, Source: permission.SourceCLI}
-			d.dirs = append(d.dirs, added)
+			d.dirs, d.filter = append(d.dirs, added), ""
 			d.note = "Added " + dirShown(added, m.o.Cwd) + " as a working directory for this session"
-			d.stage, d.input, d.sel = stageList, "", len(d.dirs)
+			d.stage, d.input, d.sel = stageList, "", d.count()-1
 			return tea.Sequence(m.println(styleDim.Render("  ⎿ "+d.note)), m.reload())
 		}
 	}

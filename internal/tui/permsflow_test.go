@@ -274,3 +274,32 @@ func TestPermsDialogTakesPaste(t *testing.T) {
 	l.h.tm.Send(tea.PasteMsg{Content: "Bash(npm run\nlint)"})
 	l.waitView("> Bash(npm run lint)█")
 }
+
+// Typing in a list narrows it to the entries holding the text, across
+// tabs; enter opens the match; esc clears the search, then closes.
+func TestPermsDialogSearch(t *testing.T) {
+	l := newPermsLab(t)
+	l.h.typeLine("/permissions")
+	l.waitView("[Allow]")
+	l.h.tm.Type("BASH")
+	l.waitView("⌕ BASH█")
+	if v := l.view(); strings.Contains(v, "Read ") || !strings.Contains(v, "Bash(go test *)") || !strings.Contains(v, "Bash(make *)") {
+		t.Fatalf("allow tab filtered by BASH:\n%s", v)
+	}
+	l.keys(tea.KeyLeft, tea.KeyLeft) // Deny
+	l.waitView("[Deny]")
+	l.h.tm.Type("(c")
+	l.waitView("⌕ BASH(c█")
+	goldenView(t, l, "deny")
+	l.keys(tea.KeyDown, tea.KeyEnter)
+	l.waitView("Delete deny rule?\n  Bash(curl *)")
+	l.keys(tea.KeyEscape)
+	l.h.tm.Type("z")
+	l.waitView(`No entry holds "BASH(cz"`)
+	l.keys(tea.KeyBackspace)
+	l.waitView("⌕ BASH(c█")
+	l.keys(tea.KeyEscape)
+	l.h.waitFor("the search cleared", func(_, v string) bool { return !strings.Contains(v, "⌕") && strings.Contains(v, "Bash(sudo *)") })
+	l.keys(tea.KeyEscape)
+	l.h.waitFor("the dialog closed", func(_, v string) bool { return !strings.Contains(v, "Permissions") })
+}

@@ -21,7 +21,7 @@ func (d *permsDialog) key(m *model, k tea.KeyPressMsg) tea.Cmd {
 	}
 	switch d.stage {
 	case stageList:
-		d.listKey(s)
+		d.listKey(k)
 	case stageInput:
 		d.inputKey(k)
 	default:
@@ -41,9 +41,10 @@ func (d *permsDialog) key(m *model, k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (d *permsDialog) listKey(s string) {
+// listKey switches tabs and moves; what is typed filters the lists.
+func (d *permsDialog) listKey(k tea.KeyPressMsg) {
 	n := d.count()
-	switch s {
+	switch k.String() {
 	case "tab", "right":
 		d.tab, d.sel, d.err = (d.tab+1)%len(permsTabs), 0, ""
 	case "shift+tab", "left":
@@ -52,6 +53,13 @@ func (d *permsDialog) listKey(s string) {
 		d.sel = (d.sel + n - 1) % n
 	case "down", "ctrl+n":
 		d.sel = (d.sel + 1) % n
+	case "backspace", "ctrl+h":
+		_, size := utf8.DecodeLastRuneInString(d.filter)
+		d.filter, d.sel = d.filter[:len(d.filter)-size], 0
+	default:
+		if k.Text != "" && k.Mod&^tea.ModShift == 0 && len(d.filter) < maxRuleInput {
+			d.filter, d.sel = d.filter+k.Text, 0
+		}
 	}
 }
 
@@ -93,6 +101,10 @@ func (d *permsDialog) back(m *model) tea.Cmd {
 	d.err, d.opt = "", 0
 	switch d.stage {
 	case stageList:
+		if d.filter != "" { // first esc clears the search
+			d.filter, d.sel = "", 0
+			return nil
+		}
 		return m.closePerms()
 	case stageDest:
 		d.stage = stageInput

@@ -56,7 +56,10 @@ func (d *permsDialog) tabBar(w int) string {
 func (d *permsDialog) hint() string {
 	switch d.stage {
 	case stageList:
-		return "↑/↓ select · enter open · esc close"
+		if d.filter != "" {
+			return "↑/↓ select · enter open · esc clear the search"
+		}
+		return "↑/↓ select · enter open · type to search · esc close"
 	case stageInput:
 		return "enter save · esc back"
 	}
@@ -69,7 +72,7 @@ func (d *permsDialog) listView(m *model, w int) string {
 	lines := []string{"Add a new rule…"}
 	if d.tab == tabWorkspace {
 		lines[0] = "Add a directory…"
-		for _, dir := range d.dirs {
+		for _, dir := range d.tabDirs() {
 			lines = append(lines, entryLine(dirShown(dir, m.o.Cwd), dirOrigin(dir, m.o.Cwd), w))
 		}
 	} else {
@@ -81,6 +84,9 @@ func (d *permsDialog) listView(m *model, w int) string {
 	end := min(len(lines), start+maxPermsRows)
 	var b strings.Builder
 	b.WriteString(paint(styleDim, ansi.Wrap(tabHelp[d.tab], w, "")) + "\n\n")
+	if d.filter != "" {
+		b.WriteString(ansi.Truncate("⌕ "+d.filter+"█", w, "…") + "\n")
+	}
 	if start > 0 {
 		b.WriteString(styleDim.Render("  ↑ "+itoa(start)+" more") + "\n")
 	}
@@ -94,7 +100,9 @@ func (d *permsDialog) listView(m *model, w int) string {
 	if end < len(lines) {
 		b.WriteString(styleDim.Render("  ↓ "+itoa(len(lines)-end)+" more") + "\n")
 	}
-	if len(lines) == 1 {
+	if len(lines) == 1 && d.filter != "" {
+		b.WriteString(styleDim.Render(ansi.Truncate("  No entry holds \""+d.filter+"\"", w, "…")) + "\n")
+	} else if len(lines) == 1 {
 		b.WriteString(styleDim.Render("  (none)") + "\n")
 	}
 	if d.note != "" {
@@ -135,7 +143,7 @@ func dirOrigin(d permission.DirInfo, cwd string) string {
 func (d *permsDialog) detailView(m *model, w int) string {
 	var b strings.Builder
 	if d.tab == tabWorkspace {
-		dir := d.dirs[d.sel-1]
+		dir := d.tabDirs()[d.sel-1]
 		b.WriteString(styleBold.Render("Working directory") + "\n  " + ansi.Wrap(dir.Path, w-2, "") + "\n")
 		b.WriteString(paint(styleDim, ansi.Wrap("  From "+dirOrigin(dir, m.o.Cwd)+". "+dirNote(dir), w, "")) + "\n\n")
 		return b.String() + optionList(d.options(), d.opt)
