@@ -104,8 +104,7 @@ func (d *permsDialog) options() []string {
 		}
 		return []string{"Back (esc)"}
 	case stageDest:
-		return []string{"Project settings (local) · only you, in this checkout", "Project settings · checked in, shared with the team",
-			"User settings · you, in every project"}
+		return []string{"Project settings (local)", "Project settings", "User settings"}
 	}
 	return nil
 }

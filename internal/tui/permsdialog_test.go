@@ -84,7 +84,10 @@ const (
 	labManaged = `{"permissions": {"deny": ["Bash(sudo *)"]}}`
 )
 
-func newPermsLab(t *testing.T) *permsLab {
+func newPermsLab(t *testing.T) *permsLab { return newPermsLabAt(t, 100) }
+
+// newPermsLabAt is newPermsLab in a terminal width columns wide.
+func newPermsLabAt(t *testing.T, width int) *permsLab {
 	l := &permsLab{dir: t.TempDir(), bash: bash.New(nil, bash.Options{})}
 	for rel, body := range map[string]string{".claude/settings.local.json": labLocal, ".claude/settings.json": labProject,
 		"user/settings.json": labUser, "managed/managed-settings.json": labManaged, "extra/.keep": "", "shared/.keep": "", "sub/.keep": ""} {
@@ -96,7 +99,7 @@ func newPermsLab(t *testing.T) *permsLab {
 		}
 	}
 	fc := &fakeConv{}
-	l.h = newHarness(t, 100, nil, func(o *Options) {
+	l.h = newHarness(t, width, nil, func(o *Options) {
 		o.Cwd, o.ConfigDir = l.dir, l.path("user")
 		o.AddDir = func(dir string) error {
 			if info, err := os.Stat(dir); err != nil || !info.IsDir() {

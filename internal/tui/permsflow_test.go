@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // /permissions opens the dialog; each tab lists its rules (or the
@@ -302,4 +303,30 @@ func TestPermsDialogSearch(t *testing.T) {
 	l.h.waitFor("the search cleared", func(_, v string) bool { return !strings.Contains(v, "⌕") && strings.Contains(v, "Bash(sudo *)") })
 	l.keys(tea.KeyEscape)
 	l.h.waitFor("the dialog closed", func(_, v string) bool { return !strings.Contains(v, "Permissions") })
+}
+
+// At 60 columns every line of the dialog fits, in each stage.
+func TestPermsDialogAt60Columns(t *testing.T) {
+	l := newPermsLabAt(t, 60)
+	fits := func(stage string) {
+		t.Helper()
+		for _, line := range strings.Split(l.h.currentView(), "\n") {
+			if w := ansi.StringWidth(line); w > 60 {
+				t.Errorf("%s: a line of %d columns:\n%s", stage, w, line)
+			}
+		}
+	}
+	l.h.typeLine("/permissions")
+	l.waitView("[Allow]")
+	fits("allow")
+	goldenView(t, l, "allow")
+	l.keys(tea.KeyDown, tea.KeyEnter)
+	l.waitView("Delete allow rule?")
+	fits("details")
+	l.keys(tea.KeyEscape, tea.KeyUp, tea.KeyEnter)
+	l.h.tm.Type("WebFetch(domain:a-rather-long-host-name.example.com)")
+	l.keys(tea.KeyEnter)
+	l.waitView("be saved?")
+	fits("destination")
+	goldenView(t, l, "destination")
 }

@@ -191,10 +191,12 @@ func (d *permsDialog) destView(m *model, w int) string {
 	opts := d.options()
 	for i, dest := range permsDests {
 		if path, err := m.ruleFile(dest); err == nil {
-			opts[i] += " (" + shownPath(m.o.Cwd, path) + ")"
+			opts[i] += " · " + shownPath(m.o.Cwd, path)
 		}
-		opts[i] = ansi.Truncate(opts[i], w-5, "…")
+		opts[i] = ansi.Truncate(opts[i], w-3, "…")
 	}
 	head := "Where should the " + d.kind() + " rule " + strings.TrimSpace(d.input) + " be saved?"
-	return paint(styleBold, ansi.Wrap(head, w, "")) + "\n" + optionList(opts, d.opt)
+	help := "local: only you, in this checkout · project: checked in, for everyone · user: you, in every project"
+	return paint(styleBold, ansi.Wrap(head, w, "")) + "\n" + paint(styleDim, ansi.Wrap(help, w, "")) + "\n" +
+		optionList(opts, d.opt)
 }
