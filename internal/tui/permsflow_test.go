@@ -330,3 +330,31 @@ func TestPermsDialogAt60Columns(t *testing.T) {
 	fits("destination")
 	goldenView(t, l, "destination")
 }
+
+// A rule the engine lists in another form (WebFetch(*) is WebFetch) is
+// deleted as its file wrote it.
+func TestPermsDialogDeletesAsWritten(t *testing.T) {
+	l := newPermsLab(t)
+	user := l.path("user/settings.json")
+	if err := os.WriteFile(user, []byte(`{"permissions": {"ask": ["WebFetch(*)", "Bash(go test *)"]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	conv, _ := l.open(t, &fakeConv{})
+	m := newModel(t.Context(), Options{Cwd: l.dir, ConfigDir: l.path("user")}, newBridge())
+	m.conv = conv
+	d := &permsDialog{rules: conv.(RuleEditor).PermissionRules(), tab: 1}
+	for i, r := range d.tabRules() {
+		if r.Text == "WebFetch" {
+			d.sel, d.stage = i+1, stageDetail
+		}
+	}
+	if d.sel == 0 {
+		t.Fatalf("no WebFetch rule listed: %+v", d.tabRules())
+	}
+	if d.deleteRule(m) == nil {
+		t.Fatalf("not deleted: %s", d.err)
+	}
+	if data, _ := os.ReadFile(user); strings.Contains(string(data), "WebFetch") || !strings.Contains(string(data), "go test") {
+		t.Fatalf("user settings:\n%s", data)
+	}
+}
