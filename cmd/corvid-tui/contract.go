@@ -8,6 +8,7 @@ import (
 // The conversations the interface drives (cli's, *app.Conversation)
 // offer the optional sides its commands look for.
 var (
-	_ tui.RuleEditor = cli.ConversationExtras(nil)
-	_ tui.Inspector  = cli.ConversationExtras(nil)
+	_ tui.RuleEditor      = cli.ConversationExtras(nil)
+	_ tui.Inspector       = cli.ConversationExtras(nil)
+	_ tui.WorkspaceLister = cli.ConversationExtras(nil)
 )

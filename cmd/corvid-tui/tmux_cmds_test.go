@@ -12,10 +12,12 @@ import (
 )
 
 // In a real terminal against the real conversation: /permissions add
-// writes the project settings and the reopened session lists the rule
-// from that file; /memory hands the terminal to $EDITOR (a script that
-// reads a typed line from the terminal) and takes it back, so the next
-// prompt works; /init writes CLAUDE.md.
+// writes the project settings and the reopened session's /permissions
+// dialog lists the rule from that file under Deny; the dialog deletes a
+// rule from its file after a confirmation; /memory hands the terminal to
+// $EDITOR (a script that reads a typed line from the terminal) and takes
+// it back, so the next prompt works; /init asks the model, whose Edit of
+// CLAUDE.md goes through the permission dialog.
 func TestTmuxSlashCommands(t *testing.T) {
 	requireTmux(t)
 	bin := buildBinaries(t)
@@ -31,8 +33,13 @@ func TestTmuxSlashCommands(t *testing.T) {
 	if err := os.WriteFile(editor, []byte("printf 'EDITOR ASKS: '\nread line\necho \"$line\" >> \"$1\"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	claudeMD := filepath.Join(proj, "CLAUDE.md")
 	srv := providertest.Start(t, providertest.Scenario{Turns: []providertest.Turn{
 		{Blocks: []providertest.Block{providertest.Text("Still here.")}},
+		{Blocks: []providertest.Block{tool("toolu_r", "Read", map[string]any{"file_path": claudeMD})}},
+		{Blocks: []providertest.Block{tool("toolu_e", "Edit", map[string]any{"file_path": claudeMD,
+			"old_string": "typed in the editor", "new_string": "# CLAUDE.md\n\nRun go test ./... before committing."})}},
+		{Blocks: []providertest.Block{providertest.Text("CLAUDE.md now lists the test command.")}},
 	}})
 	e := &e2e{t: t, sock: fmt.Sprintf("corvid-cmds-%d", os.Getpid()), target: "c"}
 	env := []string{"ANTHROPIC_BASE_URL=" + srv.URL, "ANTHROPIC_API_KEY=test", "CORVID_CONFIG_DIR=" + cfg,
@@ -49,9 +56,20 @@ func TestTmuxSlashCommands(t *testing.T) {
 		t.Fatalf("project settings: %q, %v", data, err)
 	}
 	e.typeLine("/permissions")
+	e.waitText("[Allow]")
+	e.keys("Left", "Left") // Workspace, then Deny
 	e.waitFor("the rule from its file", func(s string) bool {
-		return strings.Contains(s, "deny   Bash(rm -rf *)  .claude/settings.json (project)")
+		return strings.Contains(s, "[Deny]") && strings.Contains(s, "Bash(rm -rf *)            .claude/settings.json (project)")
 	})
+	e.keys("Down", "Enter")
+	e.waitText("Delete deny rule?")
+	e.keys("Up", "Enter")
+	e.waitText("✓ Deleted deny rule Bash(rm -rf *) from .claude/settings.json")
+	if data, _ := os.ReadFile(filepath.Join(proj, ".claude", "settings.json")); strings.Contains(string(data), "rm -rf") {
+		t.Fatalf("the rule is still in the project settings:\n%s", data)
+	}
+	e.keys("Escape")
+	e.waitFor("the dialog closed", func(s string) bool { return !strings.Contains(lastLines(s, 12), "[Deny]") })
 
 	e.typeLine("/memory")
 	e.waitText("(project, new)")
@@ -72,5 +90,30 @@ func TestTmuxSlashCommands(t *testing.T) {
 	e.waitText("Still here.")
 
 	e.typeLine("/init")
-	e.waitText("/init append adds the scan")
+	e.waitText("Do you want to proceed?")
+	e.keys("1")
+	e.waitText("CLAUDE.md now lists the test command.")
+	if data, _ := os.ReadFile(claudeMD); string(data) != "# CLAUDE.md\n\nRun go test ./... before committing.\n" {
+		t.Fatalf("CLAUDE.md = %q, want the model's edit", data)
+	}
+	reqs := srv.Requests()
+	var asked string
+	for _, r := range reqs {
+		if len(r.Messages) > 0 {
+			if m := r.Messages[len(r.Messages)-1]; len(m.Content) > 0 {
+				asked += m.Content[len(m.Content)-1].Text
+			}
+		}
+	}
+	for _, want := range []string{"A CLAUDE.md is already there", "A quick local scan found", "- Go: 1 file(s)"} {
+		if !strings.Contains(asked, want) {
+			t.Errorf("the /init prompt lacks %q; prompts sent: %s", want, asked)
+		}
+	}
+}
+
+// lastLines is the last n lines of s.
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }

@@ -15,6 +15,7 @@ import (
 type ConversationExtras interface {
 	PermissionRules() []permission.RuleInfo
 	CheckRule(kind, rule string) error
+	WorkspaceDirs() []permission.DirInfo
 	Doctor(ctx context.Context) doctor.Report
 	EffectiveSettings() ([]config.Setting, error)
 }

@@ -10,8 +10,9 @@ import (
 type RuleInfo struct {
 	// Behavior is allow, ask or deny.
 	Behavior tool.PermissionBehavior
-	// Text is the rule with its tool name made canonical.
-	Text string
+	// Text is the rule with its tool name made canonical; Written is
+	// the rule as its source wrote it (what an edit of the file names).
+	Text, Written string
 	// Source names the layer (managed, flag, local, project, user, cli
 	// or session); File is its settings file ("" for cli and session).
 	Source, File string
@@ -23,7 +24,7 @@ type RuleInfo struct {
 // not listed.
 func (e *Engine) Rules() []RuleInfo {
 	info := func(r *Rule) RuleInfo {
-		return RuleInfo{Behavior: r.Behavior, Text: r.Text, Source: r.Source.Source, File: r.Source.File}
+		return RuleInfo{Behavior: r.Behavior, Text: r.Text, Written: r.Source.Text, Source: r.Source.Source, File: r.Source.File}
 	}
 	out := make([]RuleInfo, 0, len(e.deny)+len(e.ask)+len(e.allow))
 	for _, list := range [][]*Rule{e.deny, e.ask, e.allow} {

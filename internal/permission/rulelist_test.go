@@ -19,10 +19,10 @@ func TestRulesListsWhatIsInEffect(t *testing.T) {
 	}
 	e.remember([]suggestion{{rule: "Bash(npm test)"}})
 	want := []RuleInfo{
-		{Behavior: tool.PermissionDeny, Text: "Bash(rm *)", Source: SourceProject, File: "/work/.claude/settings.json"},
-		{Behavior: tool.PermissionAsk, Text: "WebFetch", Source: SourceCLI},
-		{Behavior: tool.PermissionAllow, Text: "Read", Source: SourceLocal, File: "/work/.claude/settings.local.json"},
-		{Behavior: tool.PermissionAllow, Text: "Bash(npm test)", Source: SourceSession},
+		{Behavior: tool.PermissionDeny, Text: "Bash(rm *)", Written: "Bash(rm *)", Source: SourceProject, File: "/work/.claude/settings.json"},
+		{Behavior: tool.PermissionAsk, Text: "WebFetch", Written: "WebFetch", Source: SourceCLI},
+		{Behavior: tool.PermissionAllow, Text: "Read", Written: "Read", Source: SourceLocal, File: "/work/.claude/settings.local.json"},
+		{Behavior: tool.PermissionAllow, Text: "Bash(npm test)", Written: "Bash(npm test)", Source: SourceSession},
 	}
 	got := e.Rules()
 	if len(got) != len(want) {
@@ -50,5 +50,17 @@ func TestCheckRule(t *testing.T) {
 	}
 	if err := e.CheckRule("Read", "permit"); err == nil {
 		t.Error("an unknown behaviour was accepted")
+	}
+}
+
+// A rule whose text the engine rewrites (Bash(*) is Bash, spaces are
+// trimmed) keeps its written form, which is what an edit of its file
+// must name.
+func TestRulesKeepWrittenText(t *testing.T) {
+	e, _ := New(Config{Tools: testTools(), WorkDirs: []string{"/work"},
+		Allow: []RuleSource{{Text: " Bash(*)", Source: SourceUser, File: "/u/settings.json"}}})
+	got := e.Rules()
+	if len(got) != 1 || got[0].Text != "Bash" || got[0].Written != " Bash(*)" {
+		t.Fatalf("Rules() = %+v, want Text Bash written as \" Bash(*)\"", got)
 	}
 }

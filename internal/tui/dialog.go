@@ -22,6 +22,9 @@ type dialog interface {
 // dialogKey moves the selection, answers with enter or a digit, and
 // answers no with esc.
 func (m *model) dialogKey(k tea.KeyPressMsg) tea.Cmd {
+	if kd, ok := m.dialog.(keyedDialog); ok { // reads its own keys (permsdialog.go)
+		return kd.key(m, k)
+	}
 	d := m.dialog
 	cur := d.cursor()
 	n := len(d.options())

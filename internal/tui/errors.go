@@ -26,6 +26,11 @@ var (
 	ErrRuleKind = errors.New("unknown rule kind")
 	ErrNoRule   = errors.New("no rule given")
 	ErrBusy     = errors.New("wait for the turn to end (or press esc) first")
+	// ErrReopening refuses an edit while the conversation reopens after
+	// the last one (the /permissions dialog).
+	ErrReopening = errors.New("the conversation is reopening after the last change; try again in a moment")
+	ErrNoDir     = errors.New("no directory given")
+	ErrNoAddDir  = errors.New("this session cannot add working directories")
 )
 
 // ErrExists refuses to overwrite a file the user wrote (/init).

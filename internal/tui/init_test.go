@@ -43,13 +43,13 @@ func initRepo(t *testing.T) string {
 	return dir
 }
 
-// /init writes CLAUDE.md from the scan: languages by files (the ignored
-// build/ not counted), the commands of go.mod, package.json and the
-// Makefile, and the top-level layout.
+// /init scan writes CLAUDE.md from the scan: languages by files (the
+// ignored build/ not counted), the commands of go.mod, package.json and
+// the Makefile, and the top-level layout.
 func TestInitWritesClaudeMD(t *testing.T) {
 	dir := initRepo(t)
 	h := newHarness(t, 100, nil, func(o *Options) { o.Cwd = dir })
-	h.typeLine("/init")
+	h.typeLine("/init scan")
 	h.waitFor("the note", func(p, _ string) bool { return strings.Contains(p, "Wrote ") })
 	data, err := os.ReadFile(filepath.Join(dir, "CLAUDE.md"))
 	if err != nil {
@@ -61,8 +61,9 @@ func TestInitWritesClaudeMD(t *testing.T) {
 	}
 }
 
-// An existing CLAUDE.md is never overwritten: /init refuses and says
-// how to append; /init append keeps the file and adds one section, once.
+// An existing CLAUDE.md is never overwritten: /init scan refuses and
+// says how to append; /init append keeps the file and adds one section,
+// once.
 func TestInitKeepsExistingClaudeMD(t *testing.T) {
 	dir := initRepo(t)
 	path := filepath.Join(dir, "CLAUDE.md")
@@ -71,8 +72,8 @@ func TestInitKeepsExistingClaudeMD(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newHarness(t, 100, nil, func(o *Options) { o.Cwd = dir })
-	h.typeLine("/init")
-	h.waitFor("the refusal", func(p, _ string) bool { return strings.Contains(p, "/init append adds") })
+	h.typeLine("/init scan")
+	h.waitFor("the refusal", func(p, _ string) bool { return strings.Contains(p, "/init scan append adds") })
 	if data, _ := os.ReadFile(path); string(data) != mine {
 		t.Fatalf("CLAUDE.md changed:\n%s", data)
 	}

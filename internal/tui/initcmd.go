@@ -76,24 +76,59 @@ func topCounts(counts map[string]int) []string {
 	return keys[:min(len(keys), maxListed)]
 }
 
-// cmdInit writes ./CLAUDE.md from a local scan of the working directory
-// (no model turn). An existing file is never overwritten: "/init append"
-// adds the scan to it as a section.
+// cmdInit has the model write ./CLAUDE.md (or improve the one there):
+// it submits a prompt that asks for a look at the repository and holds
+// a local scan's findings, so the model's Write or Edit goes through the
+// usual permission questions. "/init scan" writes the scan itself, with
+// no model turn (as /init does when no conversation is open); an
+// existing file is never overwritten: "/init append" (or "/init scan
+// append") adds the scan to it as a section.
 func (m *model) cmdInit(arg string) tea.Cmd {
-	if arg != "" && arg != "append" {
-		return m.println(m.errorLine("Usage: /init [append]"))
+	scan, appendTo := false, false
+	for _, w := range strings.Fields(arg) {
+		switch w {
+		case "scan":
+			scan = true
+		case "append":
+			scan, appendTo = true, true
+		default:
+			return m.println(m.errorLine("Usage: /init [scan] [append]"))
+		}
 	}
-	cwd := m.o.Cwd
-	ctx := m.ctx
+	if !scan && m.conv != nil && m.busy {
+		return m.println(m.errorLine("Wait for the turn to end (or press esc) before /init"))
+	}
+	cwd, ctx, byModel := m.o.Cwd, m.ctx, !scan && m.conv != nil
 	return func() tea.Msg {
+		if byModel {
+			s, err := scanRepo(ctx, cwd)
+			return applyMsg(func(m *model) tea.Cmd { return m.initTurn(cwd, s, err) })
+		}
+		note, err := writeClaudeMD(ctx, cwd, appendTo)
 		return applyMsg(func(m *model) tea.Cmd {
-			note, err := writeClaudeMD(ctx, cwd, arg == "append")
 			if err != nil {
 				return m.println(m.errorLine(err.Error()))
 			}
 			return m.println(styleDim.Render("  ⎿ " + note))
 		})
 	}
+}
+
+// initTurn submits /init's prompt once the scan is done. The prompt
+// stands behind the "/init" already echoed, so its own echo is dropped.
+func (m *model) initTurn(cwd string, s *repoScan, err error) tea.Cmd {
+	switch {
+	case err != nil:
+		return m.println(m.errorLine(err.Error()))
+	case m.busy || m.conv == nil:
+		return m.println(m.errorLine("A turn started while /init looked at the repository; run /init again when it ends"))
+	}
+	note := styleDim.Render(fmt.Sprintf("  ⎿ Asking corvid to write CLAUDE.md (local scan: %d files, %d command(s)) · "+
+		"/init scan writes one without the model", s.total, len(s.commands)))
+	n := len(m.outbox)
+	turn := m.startTurn(initPrompt(cwd, s))
+	m.outbox = m.outbox[:n]
+	return tea.Sequence(m.println(note), turn)
 }
 
 // writeClaudeMD scans dir and writes (or, with appendTo, extends) its
@@ -105,7 +140,7 @@ func writeClaudeMD(ctx context.Context, dir string, appendTo bool) (string, erro
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return "", fmt.Errorf("reading %s: %w", path, err)
 	case err == nil && !appendTo:
-		return "", fmt.Errorf("%w: %s exists; /init append adds the scan to it as a section", ErrExists, path)
+		return "", fmt.Errorf("%w: %s exists; /init scan append adds the scan to it as a section", ErrExists, path)
 	case err == nil && strings.Contains(string(old), initSectionOf):
 		return "", fmt.Errorf("%w: %s already has a section from /init", ErrExists, path)
 	}

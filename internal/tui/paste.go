@@ -29,6 +29,9 @@ func (m *model) paste(text string) tea.Cmd {
 		text = m.o.takePaste(text)
 	}
 	if m.dialog != nil {
+		if p, ok := m.dialog.(paster); ok { // a dialog's text input (permsdialog.go)
+			p.paste(text)
+		}
 		return nil
 	}
 	if len(text) > maxPaste {

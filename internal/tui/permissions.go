@@ -20,16 +20,23 @@ type RuleEditor interface {
 	CheckRule(kind, rule string) error
 }
 
-const permissionsUsage = "/permissions add|remove <allow|ask|deny> [local|project|user] <rule>"
+const permissionsUsage = "/permissions [list] · /permissions add|remove <allow|ask|deny> [local|project|user] <rule>"
 
-// cmdPermissions lists the rules in effect, or adds or removes one in a
-// settings file and reopens the conversation so that it applies.
+// cmdPermissions opens the dialog of the rules in effect, lists them
+// (list), or adds or removes one in a settings file and reopens the
+// conversation so that it applies.
 func (m *model) cmdPermissions(arg string) tea.Cmd {
 	ed, ok := m.conv.(RuleEditor)
 	if !ok {
 		return m.println(m.errorLine("The conversation cannot report its permission rules"))
 	}
-	if arg == "" {
+	switch arg {
+	case "":
+		if m.busy {
+			return m.println(m.errorLine("Wait for the turn to end (or press esc) before editing the rules"))
+		}
+		return m.openPerms(ed)
+	case "list":
 		return m.println(rulesTable(ed.PermissionRules(), m.o.Cwd, m.width))
 	}
 	verb, rest, _ := strings.Cut(arg, " ")
@@ -72,18 +79,25 @@ func (m *model) parseRuleEdit(s string) (kind, path, rule string, err error) {
 	if rest == "" {
 		return kind, "", "", ErrNoRule
 	}
+	path, err = m.ruleFile(dest)
+	return kind, path, rest, err
+}
+
+// ruleFile is the settings file of a destination: local, project or
+// user.
+func (m *model) ruleFile(dest string) (string, error) {
 	switch dest {
 	case "local":
-		path = config.LocalSettingsPath(m.o.Cwd)
+		return config.LocalSettingsPath(m.o.Cwd), nil
 	case "project":
-		path = filepath.Join(m.o.Cwd, ".claude", "settings.json")
+		return filepath.Join(m.o.Cwd, ".claude", "settings.json"), nil
 	case "user":
 		if m.o.ConfigDir == "" {
-			return kind, "", "", errors.New("no user settings directory")
+			return "", errors.New("no user settings directory")
 		}
-		path = filepath.Join(m.o.ConfigDir, "settings.json")
+		return filepath.Join(m.o.ConfigDir, "settings.json"), nil
 	}
-	return kind, path, rest, nil
+	return "", fmt.Errorf("unknown settings destination %q (want local, project or user)", dest)
 }
 
 // ruleDestination maps local, project and user (or Claude Code's

@@ -64,7 +64,7 @@ func ruleHarness(t *testing.T, rules func(dir string) []permission.RuleInfo) (h 
 	return h, dir, func() []string { mu.Lock(); defer mu.Unlock(); return append([]string(nil), resumes...) }
 }
 
-// /permissions lists every rule in effect, deny first as the engine
+// /permissions list lists every rule in effect, deny first as the engine
 // reports them, with the file (relative when inside the project) and
 // layer each came from.
 func TestPermissionsList(t *testing.T) {
@@ -77,7 +77,7 @@ func TestPermissionsList(t *testing.T) {
 			{Behavior: "allow", Text: "Bash(npm run lint)", Source: "session"},
 		}
 	})
-	h.typeLine("/permissions")
+	h.typeLine("/permissions list")
 	h.waitFor("the list", func(p, _ string) bool { return strings.Contains(p, "this session") })
 	golden.RequireEqual(t, []byte(strings.ReplaceAll(h.scrollback(), dir, "<proj>")))
 }
