@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 
+	"corvid/internal/engine"
 	"corvid/internal/event"
+	"corvid/internal/session"
 )
 
 // ErrTurnRunning reports a rewind asked for while a turn runs: the
@@ -15,7 +17,8 @@ var ErrTurnRunning = errors.New("a turn is running; stop it before rewinding")
 type Prompt = event.Prompt
 
 // Prompts returns the prompts Rewind can go back to, oldest first: those
-// submitted since the conversation was opened or last compacted.
+// of a resumed session after its last compaction, then those submitted
+// since the conversation was opened or last compacted.
 func (c *Conversation) Prompts() []Prompt { return c.eng.Prompts() }
 
 // Rewind cuts the conversation back to just before the prompt with the
@@ -35,4 +38,13 @@ func (c *Conversation) Rewind(id int) (Prompt, error) {
 		return p, fmt.Errorf("app: %w", err)
 	}
 	return p, nil
+}
+
+// earlierPrompts are a resumed transcript's prompts as rewind points.
+func earlierPrompts(ps []session.Prompt) []engine.EarlierPrompt {
+	out := make([]engine.EarlierPrompt, len(ps))
+	for i, p := range ps {
+		out[i] = engine.EarlierPrompt{Text: p.Text, At: p.At, Mark: p.Before}
+	}
+	return out
 }

@@ -277,6 +277,7 @@ func (s *setup) openSession(opts Options, env environment, git *gitSnapshot, set
 	if conv.writer != nil {
 		s.transcript = session.Path(cfgDir, opts.Cwd, conv.id)
 		cfg.Transcript = newTranscriptRecorder(conv.writer, func(f string, a ...any) { warnf(opts, f, a...) })
+		cfg.Earlier = earlierPrompts(conv.prompts)
 	}
 	return nil
 }

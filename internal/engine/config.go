@@ -93,6 +93,9 @@ type State struct {
 	// History is the conversation so far when it is resumed (already
 	// repaired); the next Submit continues it.
 	History []provider.Message
+	// Earlier are the prompts of History that Rewind can go back to,
+	// oldest first (they need a Transcript that is a Reloader).
+	Earlier []EarlierPrompt
 	// Opening are reminders put in front of the first prompt of a new
 	// conversation (instruction files, date, git facts). They are kept by
 	// compaction.

@@ -107,6 +107,7 @@ func New(cfg Config) *Engine {
 		rec: cfg.Transcript, messages: append([]provider.Message(nil), cfg.History...),
 		env: tool.Env{WorkDir: cfg.Cwd, ProjectDir: cfg.Cwd, Dirs: cfg.Dirs,
 			SessionID: cfg.SessionID, SessionDir: cfg.SessionDir}}
+	e.seedPrompts(cfg.Earlier)
 	e.hooks = cfg.Hooks
 	if e.hooks == nil {
 		e.hooks = noHooks{}
