@@ -20,9 +20,9 @@ type Change struct {
 	Path string // absolute
 	// Added and Removed count the lines the turns added and removed.
 	Added, Removed int
-	Created bool   // the turns created it: restoring removes it
-	Deleted bool   // it is gone now: restoring puts it back
-	Lost    string // why it cannot be restored; "" when it can
+	Created        bool   // the turns created it: restoring removes it
+	Deleted        bool   // it is gone now: restoring puts it back
+	Lost           string // why it cannot be restored; "" when it can
 }
 
 // Failure is a file Restore could not put back, and why.
