@@ -16,6 +16,8 @@ type EarlierPrompt struct {
 	// Mark is the recorder's point just before the prompt; the recorder
 	// must be a Reloader that can give back the conversation there.
 	Mark any
+	// Entry is the recorder's point at the prompt's own entry.
+	Entry any
 }
 
 // Reloader is a Recorder that can give back the conversation as it stood
@@ -33,7 +35,7 @@ func (e *Engine) seedPrompts(earlier []EarlierPrompt) {
 	for _, p := range earlier {
 		e.promptSeq++
 		e.prompts = append(e.prompts, promptMark{Prompt: event.Prompt{ID: e.promptSeq, Text: p.Text, At: p.At},
-			mark: p.Mark, reload: true})
+			mark: p.Mark, entry: p.Entry, reload: true})
 	}
 }
 

@@ -20,6 +20,7 @@ type promptMark struct {
 	event.Prompt
 	msg, block int            // where its blocks begin in the messages
 	mark       any            // the recorder's point before it
+	entry      any            // the recorder's point at it (its own entry)
 	usage      provider.Usage // the context's size before it
 	// reload marks a prompt of a resumed conversation: the messages
 	// before it come from the transcript (resumed.go), msg and block are
@@ -38,6 +39,33 @@ func (e *Engine) notePrompt(typed string, at time.Time) {
 	e.promptSeq++
 	p.ID = e.promptSeq
 	e.prompts = append(e.prompts, p)
+}
+
+// promptRecorded notes the recorder's mark at the prompt just added (its
+// own entry) and tells State.PromptStarted.
+func (e *Engine) promptRecorded() {
+	entry := e.rec.Mark()
+	e.mu.Lock()
+	if n := len(e.prompts); n > 0 {
+		e.prompts[n-1].entry = entry
+	}
+	e.mu.Unlock()
+	if e.state.PromptStarted != nil {
+		e.state.PromptStarted(entry)
+	}
+}
+
+// PromptEntry is the recorder's mark at the prompt with id's own entry
+// (what State.PromptStarted was told), and whether Rewind can go back to
+// the prompt.
+func (e *Engine) PromptEntry(id int) (any, bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	i := slices.IndexFunc(e.prompts, func(p promptMark) bool { return p.ID == id })
+	if i < 0 {
+		return nil, false
+	}
+	return e.prompts[i].entry, true
 }
 
 // forgetPrompts drops every prompt: the messages they point into were

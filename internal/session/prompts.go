@@ -21,7 +21,12 @@ type Prompt struct {
 	// Before is the end of the chain just before the prompt: LoadAt gives
 	// the conversation there, Writer.Rewind continues from there.
 	Before Mark
+	// Entry is the prompt's own entry.
+	Entry Mark
 }
+
+// UUID is the entry the mark is at ("" before the first).
+func (m Mark) UUID() string { return m.leaf }
 
 // The texts corvid and Claude Code record as user entries that the user
 // did not type as a prompt.
@@ -57,8 +62,8 @@ type promptFinder struct {
 }
 
 type foundPrompt struct {
-	text, parent string
-	stamp        span
+	text, parent, uuid string
+	stamp              span
 }
 
 func (p *promptFinder) add(pos int32, e *entryInfo, blocks []provider.Block) {
@@ -66,7 +71,7 @@ func (p *promptFinder) add(pos int32, e *entryInfo, blocks []provider.Block) {
 		return
 	}
 	if text, ok := promptText(blocks); ok {
-		p.found = append(p.found, foundPrompt{text: text, parent: e.parent, stamp: e.stamp})
+		p.found = append(p.found, foundPrompt{text: text, parent: e.parent, uuid: e.uuid, stamp: e.stamp})
 	}
 }
 
@@ -77,7 +82,7 @@ func (p *promptFinder) finish(f io.ReaderAt) []Prompt {
 	}
 	out := make([]Prompt, len(p.found))
 	for i, fp := range p.found {
-		out[i] = Prompt{Text: fp.text, Before: Mark{leaf: fp.parent}}
+		out[i] = Prompt{Text: fp.text, Before: Mark{leaf: fp.parent}, Entry: Mark{leaf: fp.uuid}}
 		var s string
 		if raw, err := readSpan(f, fp.stamp); err == nil && json.Unmarshal(raw, &s) == nil {
 			out[i].At, _ = time.Parse(time.RFC3339Nano, s)
