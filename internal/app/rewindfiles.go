@@ -6,6 +6,7 @@ import (
 
 	"corvid/internal/checkpoint"
 	"corvid/internal/engine"
+	"corvid/internal/session"
 )
 
 // keysFrom are the checkpoint keys of the prompt with id and every later
@@ -55,3 +56,22 @@ func (c *Conversation) RestoreFiles(id int) (checkpoint.Report, error) {
 	}
 	return c.s.ckpt.store.Restore(keys), nil
 }
+
+// PromptByEntry is the prompt whose transcript entry has uuid (a user
+// message id an SDK host read from the transcript), if Rewind can go back
+// to it.
+func (c *Conversation) PromptByEntry(uuid string) (int, bool) {
+	if uuid == "" {
+		return 0, false
+	}
+	for _, p := range c.eng.Prompts() {
+		if m, ok := c.eng.PromptEntry(p.ID); ok && promptKey(m) == promptKey(session.MarkAt(uuid)) {
+			return p.ID, true
+		}
+	}
+	return 0, false
+}
+
+// CheckpointsEnabled reports whether file changes are checkpointed (not
+// without a transcript).
+func (c *Conversation) CheckpointsEnabled() bool { return c.s.ckpt.store.Enabled() }

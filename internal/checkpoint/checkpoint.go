@@ -97,6 +97,13 @@ func (s *Store) Begin(key string) {
 	s.mu.Unlock()
 }
 
+// Enabled reports whether the store has a directory to keep files in.
+func (s *Store) Enabled() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.dir != ""
+}
+
 // Err is the last failure to save the index, nil when all is well.
 func (s *Store) Err() error {
 	s.mu.Lock()

@@ -28,6 +28,9 @@ type Prompt struct {
 // UUID is the entry the mark is at ("" before the first).
 func (m Mark) UUID() string { return m.leaf }
 
+// MarkAt is the mark at the entry with uuid.
+func MarkAt(uuid string) Mark { return Mark{leaf: uuid} }
+
 // The texts corvid and Claude Code record as user entries that the user
 // did not type as a prompt.
 var (
