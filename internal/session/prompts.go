@@ -1,7 +1,6 @@
 package session
 
 import (
-	"encoding/json"
 	"io"
 	"math"
 	"strings"
@@ -84,21 +83,34 @@ func (p *promptFinder) finish(f io.ReaderAt) []Prompt {
 		return nil
 	}
 	out := make([]Prompt, len(p.found))
+	var buf [64]byte
 	for i, fp := range p.found {
 		out[i] = Prompt{Text: fp.text, Before: Mark{leaf: fp.parent}, Entry: Mark{leaf: fp.uuid}}
-		var s string
-		if raw, err := readSpan(f, fp.stamp); err == nil && json.Unmarshal(raw, &s) == nil {
-			out[i].At, _ = time.Parse(time.RFC3339Nano, s)
-		}
+		out[i].At = readStamp(f, fp.stamp, buf[:])
 	}
 	return out
+}
+
+// readStamp reads and parses a "timestamp" value (zero time when it is
+// not a plain RFC 3339 string).
+func readStamp(f io.ReaderAt, s span, buf []byte) time.Time {
+	if s.n < 2 || int(s.n) > len(buf) {
+		return time.Time{}
+	}
+	b := buf[:s.n]
+	if n, _ := f.ReadAt(b, s.off); n < len(b) || b[0] != '"' || b[len(b)-1] != '"' {
+		return time.Time{}
+	}
+	at, _ := time.Parse(time.RFC3339Nano, string(b[1:len(b)-1]))
+	return at
 }
 
 // promptText is the typed text of a user entry's blocks, and whether the
 // entry is a prompt at all: tool results, interrupt markers and entries
 // of nothing but injected notes are not.
 func promptText(blocks []provider.Block) (string, bool) {
-	var parts []string
+	var buf [4]string
+	parts := buf[:0]
 	for _, b := range blocks {
 		switch b.Type {
 		case provider.BlockToolResult:
@@ -117,7 +129,12 @@ func promptText(blocks []provider.Block) (string, bool) {
 			parts = append(parts, "[Document]")
 		}
 	}
-	text := strings.Join(parts, "\n")
+	var text string
+	if len(parts) == 1 {
+		text = parts[0]
+	} else {
+		text = strings.Join(parts, "\n")
+	}
 	for _, m := range interruptMarkers {
 		if text == m {
 			return "", false
