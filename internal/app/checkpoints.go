@@ -27,7 +27,7 @@ var fileTools = map[string]string{"Write": "file_path", "Edit": "file_path", "Mu
 
 // open starts keeping checkpoints under the session's directory.
 func (c *checkpoints) open(opts Options, cfg *engine.Config) {
-	if err := c.store.Open(filepath.Join(cfg.SessionDir, "checkpoints")); err != nil {
+	if err := c.store.Open(filepath.Join(cfg.SessionDir, checkpoint.DirName)); err != nil {
 		warnf(opts, "warning: file checkpoints: %v (the earlier ones cannot be restored)\n", err)
 	}
 	cfg.PromptStarted = func(mark any) { c.store.Begin(promptKey(mark)) }

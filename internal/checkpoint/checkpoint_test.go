@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func write(t *testing.T, path, content string) {
@@ -209,5 +210,36 @@ func TestDrop(t *testing.T) {
 	blobs, _ := filepath.Glob(filepath.Join(dir, "blobs", "*", "*"))
 	if len(blobs) != 0 {
 		t.Errorf("blobs left: %v", blobs)
+	}
+}
+
+// Sweep removes old sessions' checkpoints, keeps recent ones and the
+// current session's, and does not follow a linked checkpoint directory.
+func TestSweep(t *testing.T) {
+	projects := t.TempDir()
+	mk := func(session string, age time.Duration) string {
+		dir := filepath.Join(projects, "-p", session, DirName)
+		os.MkdirAll(filepath.Join(dir, "blobs", "ab"), 0o755)
+		write(t, filepath.Join(dir, "index.json"), "{}")
+		write(t, filepath.Join(dir, "blobs", "ab", "abc"), "x")
+		at := time.Now().Add(-age)
+		os.Chtimes(filepath.Join(dir, "index.json"), at, at)
+		return dir
+	}
+	old, recent, current := mk("old", 48*time.Hour), mk("recent", time.Minute), mk("current", 48*time.Hour)
+	outside := t.TempDir()
+	write(t, filepath.Join(outside, "index.json"), "{}")
+	os.MkdirAll(filepath.Join(projects, "-p", "linked"), 0o755)
+	os.Symlink(outside, filepath.Join(projects, "-p", "linked", DirName))
+	if n := Sweep(t.Context(), projects, time.Now().Add(-24*time.Hour), filepath.Dir(current)); n != 1 {
+		t.Errorf("removed %d, want 1", n)
+	}
+	if _, err := os.Stat(old); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the old checkpoints are still there: %v", err)
+	}
+	for _, p := range []string{recent, current, filepath.Join(outside, "index.json")} {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
 	}
 }
