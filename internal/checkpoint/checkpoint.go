@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"time"
 
 	"corvid/internal/atomicfile"
 )
@@ -65,6 +66,9 @@ type record struct {
 	Size    int64       `json:"size,omitempty"`
 	Mode    fs.FileMode `json:"mode,omitempty"`
 	Lost    string      `json:"lost,omitempty"` // why it cannot be restored
+	// ModTime is when a file that was not kept was last changed: while it
+	// and the size stay the same, nothing changed it.
+	ModTime time.Time `json:"modTime,omitzero"`
 }
 
 // Open makes dir the store's directory and loads what an earlier process

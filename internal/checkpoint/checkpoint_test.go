@@ -243,3 +243,35 @@ func TestSweep(t *testing.T) {
 		}
 	}
 }
+
+// A file that could not be kept but that the turn did not change after
+// all (the tool failed) is not listed; kept content that was tampered
+// with is refused rather than written back.
+func TestUnchangedAndDamaged(t *testing.T) {
+	work, dir := t.TempDir(), t.TempDir()
+	big, small := filepath.Join(work, "big"), filepath.Join(work, "small")
+	write(t, big, strings.Repeat("x", 2000))
+	write(t, small, "before\n")
+	s := open(t, dir)
+	s.Begin("p1")
+	s.Before(big) // over the cap, and then left alone
+	s.Before(small)
+	write(t, small, "after\n")
+	ch := s.Changes([]string{"p1"})
+	if len(ch) != 1 || ch[0].Path != small {
+		t.Fatalf("changes = %+v, want only the changed file", ch)
+	}
+	blobs, _ := filepath.Glob(filepath.Join(dir, "blobs", "*", "*"))
+	if len(blobs) != 1 {
+		t.Fatalf("blobs = %v", blobs)
+	}
+	os.Chmod(blobs[0], 0o600)
+	write(t, blobs[0], "tampered\n")
+	rep := s.Restore([]string{"p1"})
+	if len(rep.Restored) != 0 || len(rep.Failed) != 1 || !strings.Contains(rep.Failed[0].Reason, ErrDamaged.Error()) {
+		t.Fatalf("report = %+v", rep)
+	}
+	if read(t, small) != "after\n" {
+		t.Errorf("small = %q", read(t, small))
+	}
+}

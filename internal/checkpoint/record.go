@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"corvid/internal/atomicfile"
 )
@@ -56,13 +57,13 @@ func (s *Store) keep(r *record) {
 		r.Lost = err.Error()
 		return
 	case info.Mode()&fs.ModeSymlink != 0: // a link realPath could not follow
-		r.Existed, r.Lost = true, ErrLinked.Error()
+		r.Existed, r.Lost, r.Size, r.ModTime = true, ErrLinked.Error(), info.Size(), info.ModTime()
 		return
 	case !info.Mode().IsRegular():
-		r.Existed, r.Lost = true, ErrNotRegular.Error()
+		r.Existed, r.Lost, r.Size, r.ModTime = true, ErrNotRegular.Error(), info.Size(), info.ModTime()
 		return
 	}
-	r.Existed, r.Mode, r.Size = true, info.Mode().Perm(), info.Size()
+	r.Existed, r.Mode, r.Size, r.ModTime = true, info.Mode().Perm(), info.Size(), info.ModTime()
 	if info.Size() > s.fileCap() {
 		r.Lost = fmt.Sprintf("%v (%d bytes; the cap is %d)", ErrTooBig, info.Size(), s.fileCap())
 		return
@@ -75,7 +76,8 @@ func (s *Store) keep(r *record) {
 	sum := sha256.Sum256(data)
 	r.Blob, r.Size = hex.EncodeToString(sum[:]), int64(len(data))
 	if _, err := os.Stat(s.blobPath(r.Blob)); err == nil {
-		return // the same content is kept already
+		r.ModTime = time.Time{} // kept: the content tells
+		return                  // the same content is kept already
 	}
 	if s.idx.Bytes+r.Size > s.sessionCap() {
 		r.Blob, r.Lost = "", ErrBudget.Error()
@@ -85,6 +87,7 @@ func (s *Store) keep(r *record) {
 		r.Blob, r.Lost = "", fmt.Sprintf("%v: %v", ErrUnsaved, err)
 		return
 	}
+	r.ModTime = time.Time{}
 	s.idx.Bytes += r.Size
 }
 

@@ -72,6 +72,9 @@ func (s *Store) Changes(keys []string) []Change {
 // change compares r with the file now.
 func (s *Store) change(r *record) (Change, bool) {
 	c := Change{Path: r.Path, Lost: r.Lost}
+	if r.Lost != "" && r.Existed && untouched(r) {
+		return c, false // not kept, but not changed either
+	}
 	if err := checkPlace(r.Path); err != nil {
 		c.Lost = err.Error()
 		return c, true
@@ -103,6 +106,13 @@ func (s *Store) change(r *record) (Change, bool) {
 	d := patch.Compute(string(old), string(now))
 	c.Added, c.Removed = d.Added, d.Removed
 	return c, true
+}
+
+// untouched reports whether a file not kept still has the size and
+// modification time it had when it was recorded.
+func untouched(r *record) bool {
+	info, err := os.Lstat(r.Path)
+	return err == nil && !r.ModTime.IsZero() && info.Size() == r.Size && info.ModTime().Equal(r.ModTime)
 }
 
 // blob reads r's kept content and checks it against its hash.
