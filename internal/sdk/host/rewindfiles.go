@@ -92,18 +92,32 @@ func (h *Host) promptOf(fr FileRewinder, uuid string) (int, bool) {
 
 // rewindFiles answers rewind_files: the files corvid's file tools changed
 // since the user message go back as they were before it (dry_run: only
-// what would change).
+// what would change). As in Claude Code 2.1.332, a rewind that cannot be
+// done is an error response, but a dry run answers canRewind false with
+// the reason.
 func (h *Host) rewindFiles(ctx context.Context, raw json.RawMessage) (any, error) {
+	var r struct {
+		DryRun bool `json:"dry_run"`
+	}
+	_ = json.Unmarshal(raw, &r)
+	res, err := h.rewindResult(ctx, raw)
+	if err == nil && !res.CanRewind && !r.DryRun {
+		return nil, errors.New(res.Error)
+	}
+	return res, err
+}
+
+func (h *Host) rewindResult(ctx context.Context, raw json.RawMessage) (rewindResult, error) {
 	var r struct {
 		UserMessageID string `json:"user_message_id"`
 		DryRun        bool   `json:"dry_run"`
 	}
 	if err := json.Unmarshal(raw, &r); err != nil {
-		return nil, err
+		return rewindResult{}, err
 	}
 	conv, err := h.conversation(ctx)
 	if err != nil {
-		return nil, err
+		return rewindResult{}, err
 	}
 	fr, ok := conv.(FileRewinder)
 	if !ok || !fr.CheckpointsEnabled() {
@@ -135,7 +149,10 @@ func (h *Host) rewindFiles(ctx context.Context, raw json.RawMessage) (any, error
 	return rewindResult{CanRewind: true, SkippedLinks: &skipped}, nil
 }
 
-func dryRun(fr FileRewinder, id int) (any, error) {
+// dryRun says what the rewind would change: insertions and deletions
+// are the lines it would put back and take out (the reverse of what the
+// turns did), as Claude Code counts them.
+func dryRun(fr FileRewinder, id int) (rewindResult, error) {
 	changes, err := fr.FileChanges(id)
 	if err != nil {
 		return rewindResult{Error: fmt.Sprintf("Failed to rewind: %v", err)}, nil
@@ -143,8 +160,8 @@ func dryRun(fr FileRewinder, id int) (any, error) {
 	res := rewindResult{CanRewind: true, FilesChanged: []string{}, Insertions: new(int), Deletions: new(int)}
 	for _, c := range changes {
 		res.FilesChanged = append(res.FilesChanged, c.Path)
-		*res.Insertions += c.Added
-		*res.Deletions += c.Removed
+		*res.Insertions += c.Removed
+		*res.Deletions += c.Added
 	}
 	return res, nil
 }

@@ -28,10 +28,11 @@ func rewindAnswer(t *testing.T, s *session) rewindResult {
 }
 
 // rewind_files with the real conversation: the user message's uuid finds
-// its prompt; dry_run lists the files the turn changed with the lines
-// inserted and deleted and changes nothing; the real one restores them
-// (removes the file the turn created, puts back the one it rewrote); an
-// unknown message id says no checkpoint was found.
+// its prompt; dry_run lists the files the turn changed with the lines the
+// rewind would insert and delete and changes nothing; the real one
+// restores them (removes the file the turn created); an unknown message
+// id says no checkpoint was found: in a dry run's answer, else as an
+// error response (Claude Code 2.1.332's answers, sdktest/testdata).
 func TestRewindFilesControlRequest(t *testing.T) {
 	cwd := t.TempDir()
 	made := filepath.Join(cwd, "made.txt")
@@ -51,8 +52,8 @@ func TestRewindFilesControlRequest(t *testing.T) {
 	}
 	s.send(request("dry", `{"subtype":"rewind_files","user_message_id":"u-make a file","dry_run":true}`))
 	r := rewindAnswer(t, s)
-	if !r.CanRewind || len(r.FilesChanged) != 1 || r.FilesChanged[0] != made || r.Insertions == nil || *r.Insertions != 2 ||
-		r.Deletions == nil || *r.Deletions != 0 {
+	if !r.CanRewind || len(r.FilesChanged) != 1 || r.FilesChanged[0] != made || r.Insertions == nil || *r.Insertions != 0 ||
+		r.Deletions == nil || *r.Deletions != 2 {
 		t.Fatalf("dry run = %+v", r)
 	}
 	if _, err := os.Stat(made); err != nil {
@@ -65,9 +66,13 @@ func TestRewindFilesControlRequest(t *testing.T) {
 	if _, err := os.Stat(made); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("made.txt is still there: %v", err)
 	}
-	s.send(request("none", `{"subtype":"rewind_files","user_message_id":"u-unknown"}`))
+	s.send(request("none-dry", `{"subtype":"rewind_files","user_message_id":"u-unknown","dry_run":true}`))
 	if r := rewindAnswer(t, s); r.CanRewind || r.Error != "No file checkpoint found for this message." {
-		t.Errorf("unknown message = %+v", r)
+		t.Errorf("unknown message, dry run = %+v", r)
+	}
+	s.send(request("none", `{"subtype":"rewind_files","user_message_id":"u-unknown"}`))
+	if m := s.expect("control_response", "error"); !contains(m, `"error":"No file checkpoint found for this message."`) {
+		t.Errorf("unknown message = %v", m)
 	}
 	s.finish()
 }
