@@ -25,8 +25,12 @@ type checkpoints struct {
 var fileTools = map[string]string{"Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path",
 	"NotebookEdit": "notebook_path"}
 
-// open starts keeping checkpoints under the session's directory.
-func (c *checkpoints) open(opts Options, cfg *engine.Config) {
+// open starts keeping checkpoints under the session's directory, capped
+// by CORVID_MAX_CHECKPOINT_BYTES (one file) and
+// CORVID_MAX_SESSION_CHECKPOINT_BYTES (the session).
+func (c *checkpoints) open(opts Options, env environment, cfg *engine.Config) {
+	c.store.FileCap = int64(env.int("CORVID_MAX_CHECKPOINT_BYTES"))
+	c.store.SessionCap = int64(env.int("CORVID_MAX_SESSION_CHECKPOINT_BYTES"))
 	if err := c.store.Open(filepath.Join(cfg.SessionDir, checkpoint.DirName)); err != nil {
 		warnf(opts, "warning: file checkpoints: %v (the earlier ones cannot be restored)\n", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"go.uber.org/goleak"
@@ -100,5 +101,42 @@ func TestConversationRestoreFilesAfterResume(t *testing.T) {
 	blobs, _ := filepath.Glob(filepath.Join(c3.s.engine.SessionDir, "checkpoints", "blobs", "*", "*"))
 	if len(blobs) != 0 {
 		t.Errorf("checkpoints of abandoned turns left: %v", blobs)
+	}
+}
+
+// CORVID_MAX_CHECKPOINT_BYTES caps what is kept of one file: a file over
+// it that a turn rewrote is listed as not restorable and left as it is.
+func TestCheckpointFileCapFromEnv(t *testing.T) {
+	cwd := t.TempDir()
+	big := filepath.Join(cwd, "big.txt")
+	if err := os.WriteFile(big, []byte("0123456789\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := providertest.Start(t, providertest.Scenario{Turns: []providertest.Turn{
+		{Blocks: []providertest.Block{providertest.ToolUse("t1", "Read", map[string]any{"file_path": big})}},
+		{Blocks: []providertest.Block{providertest.ToolUse("t2", "Write", map[string]any{"file_path": big, "content": "new\n"})}},
+		{Blocks: []providertest.Block{providertest.Text("done")}},
+	}})
+	env := fakeAPI(srv).with("CORVID_CONFIG_DIR", t.TempDir(), "IS_SANDBOX", "1", "CORVID_MAX_CHECKPOINT_BYTES", "8")
+	opts := baseOptions(env)
+	opts.Cwd, opts.PermissionMode, opts.Sink = cwd, "bypassPermissions", func(event.Event) {}
+	c, err := Open(t.Context(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if r := c.SubmitText(t.Context(), "rewrite it"); r.IsError {
+		t.Fatalf("%+v", r)
+	}
+	ch, err := c.FileChanges(c.Prompts()[0].ID)
+	if err != nil || len(ch) != 1 || !strings.Contains(ch[0].Lost, "too large") {
+		t.Fatalf("changes = %+v, %v", ch, err)
+	}
+	rep, err := c.RestoreFiles(c.Prompts()[0].ID)
+	if err != nil || len(rep.Restored) != 0 || len(rep.Failed) != 1 || rep.Failed[0].Path != big {
+		t.Fatalf("restore = %+v, %v", rep, err)
+	}
+	if b, _ := os.ReadFile(big); string(b) != "new\n" {
+		t.Errorf("big.txt = %q", b)
 	}
 }

@@ -279,7 +279,7 @@ func (s *setup) openSession(opts Options, env environment, git *gitSnapshot, set
 		s.transcript = session.Path(cfgDir, opts.Cwd, conv.id)
 		cfg.Transcript = newTranscriptRecorder(conv.writer, func(f string, a ...any) { warnf(opts, f, a...) })
 		cfg.Earlier = earlierPrompts(conv.prompts)
-		s.ckpt.open(opts, cfg)
+		s.ckpt.open(opts, env, cfg)
 	}
 	return nil
 }
