@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 
 	"corvid/internal/atomicfile"
@@ -178,77 +177,3 @@ func (s *Store) put(r *record) error {
 	return os.Chmod(r.Path, r.Mode)
 }
 
-// checkPlace refuses a path where a symbolic link now stands, at the file
-// or at a directory on the way to it (the path was recorded with every
-// link resolved, so any link found now was put there since), and a path
-// that holds something other than a regular file.
-func checkPlace(path string) error {
-	info, err := os.Lstat(path)
-	switch {
-	case err == nil && info.Mode()&fs.ModeSymlink != 0:
-		return ErrLinked
-	case err == nil && !info.Mode().IsRegular():
-		return ErrNotRegular
-	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return err
-	}
-	dir := filepath.Dir(path)
-	for {
-		if _, err := os.Lstat(dir); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return nil
-		}
-		dir = parent
-	}
-	if r, err := filepath.EvalSymlinks(dir); err != nil || r != dir {
-		return ErrLinked
-	}
-	return nil
-}
-
-// Drop forgets the turns with keys (a rewind abandoned them) and the kept
-// content no other turn needs.
-func (s *Store) Drop(keys []string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := len(s.idx.Turns)
-	s.idx.Turns = slices.DeleteFunc(s.idx.Turns, func(t *turn) bool { return slices.Contains(keys, t.Key) })
-	if len(s.idx.Turns) == n || s.dir == "" {
-		return
-	}
-	used := map[string]bool{}
-	for _, t := range s.idx.Turns {
-		for _, r := range t.Files {
-			used[r.Blob] = true
-		}
-	}
-	s.idx.Bytes = 0
-	seen := map[string]bool{}
-	for _, t := range s.idx.Turns {
-		for _, r := range t.Files {
-			if r.Blob != "" && !seen[r.Blob] {
-				seen[r.Blob] = true
-				s.idx.Bytes += r.Size
-			}
-		}
-	}
-	s.save()
-	s.sweep(used)
-}
-
-// sweep removes kept content nothing refers to. Call with mu held.
-func (s *Store) sweep(used map[string]bool) {
-	dirs, _ := os.ReadDir(filepath.Join(s.dir, "blobs"))
-	for _, d := range dirs {
-		sub := filepath.Join(s.dir, "blobs", d.Name())
-		files, _ := os.ReadDir(sub)
-		for _, f := range files {
-			if !used[f.Name()] {
-				os.Remove(filepath.Join(sub, f.Name()))
-			}
-		}
-	}
-}
