@@ -176,4 +176,3 @@ func (s *Store) put(r *record) error {
 	}
 	return os.Chmod(r.Path, r.Mode)
 }
-
