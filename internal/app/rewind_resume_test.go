@@ -112,3 +112,45 @@ func TestConversationRewindResumed(t *testing.T) {
 		t.Errorf("Rewind(99) = %v", err)
 	}
 }
+
+// A resumed session that was compacted offers only the prompts after the
+// compaction (not the one before it, nor the messages the compaction
+// kept), and rewinding to one gives the compacted history before it.
+func TestConversationRewindResumedAfterCompaction(t *testing.T) {
+	srv := providertest.Start(t, providertest.Scenario{Turns: []providertest.Turn{
+		{Blocks: []providertest.Block{providertest.Text("one")}},
+		{Blocks: []providertest.Block{providertest.Text("<summary>we said one</summary>")}},
+		{Blocks: []providertest.Block{providertest.Text("two")}},
+		{Blocks: []providertest.Block{providertest.Text("three")}}}})
+	opts := baseOptions(fakeAPI(srv).with("CORVID_CONFIG_DIR", t.TempDir()))
+	opts.Cwd, opts.Sink = t.TempDir(), func(event.Event) {}
+	c, err := Open(t.Context(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.SubmitText(t.Context(), "first")
+	if r := c.SubmitText(t.Context(), "/compact"); r.IsError {
+		t.Fatalf("compact: %+v", r)
+	}
+	afterCompact := jsonOf(t, c.Messages())
+	c.SubmitText(t.Context(), "second")
+	c.SubmitText(t.Context(), "third")
+	c.Close()
+
+	opts.Continue = true
+	c2, err := Open(t.Context(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c2.Close()
+	ps := c2.Prompts()
+	if len(ps) != 2 || ps[0].Text != "second" || ps[1].Text != "third" {
+		t.Fatalf("prompts of the compacted session = %+v, want second, third", ps)
+	}
+	if _, err := c2.Rewind(ps[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := jsonOf(t, c2.Messages()); got != afterCompact {
+		t.Errorf("after rewinding to the first prompt after the compaction:\n got %s\nwant %s", got, afterCompact)
+	}
+}
