@@ -52,7 +52,7 @@ func TestTmuxEscEscRewind(t *testing.T) {
 	e.keys("Escape")
 	s := e.waitText("Rewind to before a prompt")
 	if i, j := strings.Index(s, "1. just now  second prompt"), strings.Index(s, "2. just now  first prompt"); i < 0 || j < i ||
-		!strings.Contains(s, "Conversation only") {
+		!strings.Contains(s, "not tracked") {
 		t.Fatalf("picker:\n%s", s)
 	}
 	e.keys("Enter")

@@ -20,6 +20,10 @@ type conversation struct {
 	model  string
 	costs  *cost.State
 	writer *session.Writer // nil with --no-session-persistence
+	// prompts are the resumed history's prompts a rewind can go back to
+	// (only when the same transcript is continued: a fork's entries are
+	// new).
+	prompts []session.Prompt
 }
 
 // openConversation resolves --continue, --resume, --fork-session,

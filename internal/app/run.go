@@ -106,6 +106,7 @@ type setup struct {
 	keySource string
 	summary   summarizer
 	cfgDir    string
+	ckpt      checkpoints // the file checkpoints of rewind (checkpoints.go)
 }
 
 // close stops whatever background shells are still running and makes the
@@ -210,7 +211,7 @@ func configure(opts Options) (s *setup, err error) {
 	}
 	cfg := engine.Config{
 		Deps: engine.Deps{Provider: client, Tools: tools, Permission: withDebug(opts, gate),
-			Hooks: engineHooks(s.hooks), Costs: costs, Sink: opts.Sink},
+			Hooks: engineHooks(s.hooks), Costs: costs, Sink: opts.Sink, BeforeCall: s.ckpt.beforeCall},
 		Policy: engine.Policy{Model: main, FallbackModels: fallbacks,
 			MaxTokens: env.int("CLAUDE_CODE_MAX_OUTPUT_TOKENS"), Reasoning: reasoning(opts, env, settings),
 			MaxTurns: opts.MaxTurns, MaxBudgetUSD: opts.MaxBudgetUSD, Retry: retry,
@@ -277,6 +278,8 @@ func (s *setup) openSession(opts Options, env environment, git *gitSnapshot, set
 	if conv.writer != nil {
 		s.transcript = session.Path(cfgDir, opts.Cwd, conv.id)
 		cfg.Transcript = newTranscriptRecorder(conv.writer, func(f string, a ...any) { warnf(opts, f, a...) })
+		cfg.Earlier = earlierPrompts(conv.prompts)
+		s.ckpt.open(opts, env, cfg)
 	}
 	return nil
 }

@@ -30,7 +30,7 @@ func (c *conversation) resume(opts Options, cfgDir string, meta session.Meta, pa
 		return fmt.Errorf("loading the conversation %s: %w", path, err)
 	}
 	c.adopt(src, true)
-	c.writer = w
+	c.writer, c.prompts = w, src.Prompts
 	return nil
 }
 

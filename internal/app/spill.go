@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"corvid/internal/checkpoint"
 	"corvid/internal/config"
 	"corvid/internal/spill"
 )
@@ -43,8 +44,8 @@ func cleanupPeriod(opts Options, s *config.Settings) time.Duration {
 // before it stops it.
 const sweepGrace = time.Second
 
-// startSweep deletes, in the background, the spill files and shell logs
-// of sessions older than period, in every project, keeping the current
+// startSweep deletes, in the background, the spill files, shell logs and
+// file checkpoints of sessions older than period, in every project, keeping the current
 // session's. The returned stop lets the sweep finish for up to
 // sweepGrace, then stops it and waits for it.
 func startSweep(env environment, period time.Duration, current string) (stop func()) {
@@ -54,6 +55,7 @@ func startSweep(env environment, period time.Duration, current string) (stop fun
 		defer close(done)
 		if cfgDir, err := configDir(env); err == nil {
 			spill.Sweep(ctx, filepath.Join(cfgDir, "projects"), time.Now().Add(-period), current)
+			checkpoint.Sweep(ctx, filepath.Join(cfgDir, "projects"), time.Now().Add(-period), current)
 		}
 	}()
 	return func() {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"sync"
 
 	"corvid/internal/cost"
@@ -90,6 +91,20 @@ func (r *transcriptRecorder) Rewind(m any) {
 	if mark, ok := m.(session.Mark); ok {
 		r.w.Rewind(mark)
 	}
+}
+
+// MessagesAt is the conversation at a mark of the transcript (a resumed
+// prompt's), as a resume from there would load it (engine.Reloader).
+func (r *transcriptRecorder) MessagesAt(m any) ([]provider.Message, error) {
+	mark, ok := m.(session.Mark)
+	if !ok {
+		return nil, fmt.Errorf("app: %T is not a transcript mark", m)
+	}
+	t, err := session.LoadAt(r.w.Path(), mark)
+	if err != nil {
+		return nil, err
+	}
+	return t.Messages, nil
 }
 
 func (r *transcriptRecorder) Sync()      { r.check(r.w.Sync()) }

@@ -38,6 +38,9 @@ type Deps struct {
 	Costs *cost.Tracker
 	// Sink receives events in order; nil discards them.
 	Sink event.Sink
+	// BeforeCall, when set, is told about each call just before its tool
+	// runs, after the permission check (executor.Pipeline.BeforeCall).
+	BeforeCall func(t tool.Tool, call tool.Call)
 }
 
 // Policy is the limits and choices a conversation runs under. A host may
@@ -93,6 +96,13 @@ type State struct {
 	// History is the conversation so far when it is resumed (already
 	// repaired); the next Submit continues it.
 	History []provider.Message
+	// PromptStarted, when set, is told the recorder's mark at each prompt
+	// (its own entry) as its turn begins: the key of the prompt's file
+	// checkpoints.
+	PromptStarted func(mark any)
+	// Earlier are the prompts of History that Rewind can go back to,
+	// oldest first (they need a Transcript that is a Reloader).
+	Earlier []EarlierPrompt
 	// Opening are reminders put in front of the first prompt of a new
 	// conversation (instruction files, date, git facts). They are kept by
 	// compaction.

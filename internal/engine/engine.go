@@ -107,11 +107,12 @@ func New(cfg Config) *Engine {
 		rec: cfg.Transcript, messages: append([]provider.Message(nil), cfg.History...),
 		env: tool.Env{WorkDir: cfg.Cwd, ProjectDir: cfg.Cwd, Dirs: cfg.Dirs,
 			SessionID: cfg.SessionID, SessionDir: cfg.SessionDir}}
+	e.seedPrompts(cfg.Earlier)
 	e.hooks = cfg.Hooks
 	if e.hooks == nil {
 		e.hooks = noHooks{}
 	}
-	e.pipeline = &executor.Pipeline{Permission: cfg.Permission, OnDenial: e.recordDenial}
+	e.pipeline = &executor.Pipeline{Permission: cfg.Permission, OnDenial: e.recordDenial, BeforeCall: cfg.BeforeCall}
 	if cfg.Hooks != nil {
 		e.pipeline.Hooks = cfg.Hooks
 	}
@@ -163,6 +164,7 @@ func (e *Engine) SubmitAs(hard context.Context, typed string, prompt []provider.
 	}
 	e.notePrompt(typed, start)
 	e.addPrompt(prompt)
+	e.promptRecorded()
 	r := &run{e: e, hard: hard, cancel: cancel, pol: pol, model: pol.Model, fallbacks: pol.FallbackModels, msgs: 1}
 	res := r.loop(ctx)
 	e.finish(&res, start, r.numTurns(res))

@@ -104,9 +104,10 @@ func TestDiscardedResponseIsRewound(t *testing.T) {
 		t.Fatalf("result %+v", res)
 	}
 	got := strings.Join(spy.all(), "\n")
-	// Mark 1 is taken before the prompt (for a rewind to it), mark 2
-	// before the response that is cut.
-	if !strings.Contains(got, "rewind 2") {
+	// Mark 1 is taken before the prompt (for a rewind to it), mark 2 at
+	// it (its file checkpoints' key), mark 3 before the response that is
+	// cut.
+	if !strings.Contains(got, "rewind 3") {
 		t.Errorf("the cut response was not rewound:\n%s", got)
 	}
 }

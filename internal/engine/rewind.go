@@ -20,7 +20,12 @@ type promptMark struct {
 	event.Prompt
 	msg, block int            // where its blocks begin in the messages
 	mark       any            // the recorder's point before it
+	entry      any            // the recorder's point at it (its own entry)
 	usage      provider.Usage // the context's size before it
+	// reload marks a prompt of a resumed conversation: the messages
+	// before it come from the transcript (resumed.go), msg and block are
+	// unused.
+	reload bool
 }
 
 // notePrompt remembers where the prompt about to be added begins.
@@ -36,6 +41,33 @@ func (e *Engine) notePrompt(typed string, at time.Time) {
 	e.prompts = append(e.prompts, p)
 }
 
+// promptRecorded notes the recorder's mark at the prompt just added (its
+// own entry) and tells State.PromptStarted.
+func (e *Engine) promptRecorded() {
+	entry := e.rec.Mark()
+	e.mu.Lock()
+	if n := len(e.prompts); n > 0 {
+		e.prompts[n-1].entry = entry
+	}
+	e.mu.Unlock()
+	if e.state.PromptStarted != nil {
+		e.state.PromptStarted(entry)
+	}
+}
+
+// PromptEntry is the recorder's mark at the prompt with id's own entry
+// (what State.PromptStarted was told), and whether Rewind can go back to
+// the prompt.
+func (e *Engine) PromptEntry(id int) (any, bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	i := slices.IndexFunc(e.prompts, func(p promptMark) bool { return p.ID == id })
+	if i < 0 {
+		return nil, false
+	}
+	return e.prompts[i].entry, true
+}
+
 // forgetPrompts drops every prompt: the messages they point into were
 // replaced (a compaction).
 func (e *Engine) forgetPrompts() {
@@ -45,7 +77,9 @@ func (e *Engine) forgetPrompts() {
 }
 
 // Prompts returns the prompts Rewind can go back to, oldest first: those
-// submitted since the conversation was opened or last compacted.
+// of a resumed conversation's history after its last compaction
+// (State.Earlier), then those submitted since it was opened or last
+// compacted.
 func (e *Engine) Prompts() []event.Prompt {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -73,13 +107,14 @@ func (e *Engine) Rewind(id int) (event.Prompt, error) {
 		return event.Prompt{}, fmt.Errorf("rewind to prompt %d: %w", id, ErrUnknownPrompt)
 	}
 	p := e.prompts[i]
+	e.mu.Unlock()
+	msgs, err := e.messagesBefore(p)
+	if err != nil {
+		return event.Prompt{}, err
+	}
+	e.mu.Lock()
 	e.prompts = e.prompts[:i:i]
 	e.mu.Unlock()
-	msgs := slices.Clone(e.messages[:p.msg])
-	if p.block > 0 {
-		kept := slices.Clone(e.messages[p.msg].Content[:p.block])
-		msgs = append(msgs, provider.Message{Role: provider.RoleUser, Content: kept})
-	}
 	e.messages, e.lastUsage = msgs, p.usage
 	// The note ends the live chain at the branch point, so a resume before
 	// the next prompt loads the rewound conversation; the next prompt then
@@ -93,6 +128,19 @@ func (e *Engine) Rewind(id int) (event.Prompt, error) {
 		return p.Prompt, fmt.Errorf("rewind: the transcript was not saved: %w", err)
 	}
 	return p.Prompt, nil
+}
+
+// messagesBefore is the conversation just before prompt p.
+func (e *Engine) messagesBefore(p promptMark) ([]provider.Message, error) {
+	if p.reload {
+		return e.reloadBefore(p)
+	}
+	msgs := slices.Clone(e.messages[:p.msg])
+	if p.block > 0 {
+		kept := slices.Clone(e.messages[p.msg].Content[:p.block])
+		msgs = append(msgs, provider.Message{Role: provider.RoleUser, Content: kept})
+	}
+	return msgs, nil
 }
 
 // firstLine is s up to its first line break, capped for a note.

@@ -27,6 +27,10 @@ type Pipeline struct {
 	OnDenial func(t tool.Tool, call tool.Call, d permission.Decision)
 	// OnPanic is told about a tool that panicked (for the debug log).
 	OnPanic func(toolName string, v any, stack []byte)
+	// BeforeCall, when set, is told about each call just before its tool
+	// runs: after the permission check, with the input it runs with (file
+	// checkpoints are taken there).
+	BeforeCall func(t tool.Tool, call tool.Call)
 
 	schemas sync.Map // tool name → *schemaEntry
 }
@@ -132,6 +136,9 @@ func (p *Pipeline) authorize(ctx context.Context, s Step) Outcome {
 			}
 		}
 		call.Input = d.UpdatedInput
+	}
+	if p.BeforeCall != nil {
+		p.BeforeCall(t, call)
 	}
 	res := p.invoke(ctx, t, call)
 	return Outcome{Result: res, Origin: OriginTool, Failed: res.IsError}

@@ -39,6 +39,8 @@ type entryInfo struct {
 	// source is a tool result's sourceToolAssistantUUID: the entry
 	// holding its tool_use.
 	source string
+	// stamp is the "timestamp" value, read only for prompts (prompts.go).
+	stamp span
 }
 
 // scanEntry reads the envelope fields of one line starting at file
@@ -79,6 +81,8 @@ func scanEntry(line []byte, off int64, e *entryInfo) error {
 			}
 		case "compactMetadata":
 			cmeta = span{off + int64(at), int32(len(v))}
+		case "timestamp":
+			e.stamp = span{off + int64(at), int32(len(v))}
 		case "costState":
 			cost = span{off + int64(at), int32(len(v))}
 		}

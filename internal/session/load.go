@@ -34,6 +34,9 @@ type Transcript struct {
 	Skipped int
 	// Repaired counts the fixes Repair made to the history.
 	Repaired int
+	// Prompts are the prompts typed on the live chain that a rewind can
+	// go back to, oldest first (prompts.go).
+	Prompts []Prompt
 }
 
 // Load reads the transcript at path. The live chain runs from the last
@@ -41,7 +44,9 @@ type Transcript struct {
 // through parentUuid to its root; its messages are rebuilt and repaired.
 // Lines that cannot be read are skipped and counted; entries of unknown
 // types are ignored. A missing file is an error wrapping fs.ErrNotExist.
-func Load(path string) (*Transcript, error) { return loadTranscript(path, false) }
+func Load(path string) (*Transcript, error) {
+	return loadTranscript(path, func(ix *index) (int, error) { return ix.leaf(), nil })
+}
 
 // LoadFinished loads the transcript at path as it stood at the end of its
 // last finished turn (the last cost-state entry, which the engine writes
@@ -49,9 +54,27 @@ func Load(path string) (*Transcript, error) { return loadTranscript(path, false)
 // still writing starts from. The turn in progress belongs to that process
 // and is left out; a transcript with no finished turn gives an empty
 // history.
-func LoadFinished(path string) (*Transcript, error) { return loadTranscript(path, true) }
+func LoadFinished(path string) (*Transcript, error) {
+	return loadTranscript(path, func(ix *index) (int, error) { return ix.settled, nil })
+}
 
-func loadTranscript(path string, finished bool) (*Transcript, error) {
+// LoadAt loads the conversation of the transcript at path as it stood at
+// m (a Prompt's Before): the chain ending at that entry. It fails with
+// ErrUnreadable when the file has no such entry.
+func LoadAt(path string, m Mark) (*Transcript, error) {
+	return loadTranscript(path, func(ix *index) (int, error) {
+		if m.leaf == "" {
+			return -1, nil
+		}
+		i, ok := ix.byUUID[m.leaf]
+		if !ok {
+			return -1, fmt.Errorf("%w: no entry %s to go back to", ErrUnreadable, m.leaf)
+		}
+		return int(i), nil
+	})
+}
+
+func loadTranscript(path string, pick func(*index) (int, error)) (*Transcript, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -66,9 +89,9 @@ func loadTranscript(path string, finished bool) (*Transcript, error) {
 	if t.CostState, err = readSpan(f, ix.cost); err != nil {
 		return nil, fmt.Errorf("session: read %s: %w", path, err)
 	}
-	leaf := ix.leaf()
-	if finished {
-		leaf = ix.settled
+	leaf, err := pick(ix)
+	if err != nil {
+		return nil, fmt.Errorf("session: read %s: %w", path, err)
 	}
 	if ix.leaf() < 0 && ix.lines > 0 && t.CostState == nil {
 		return nil, fmt.Errorf("session: read %s: %w: none of its %d lines is a conversation entry", path, ErrUnreadable, ix.lines)
@@ -81,15 +104,18 @@ func loadTranscript(path string, finished bool) (*Transcript, error) {
 		return t, nil
 	}
 	t.Leaf = ix.entries[chain[len(chain)-1]].uuid
+	var found promptFinder
+	found.from = ix.promptsFrom(chain)
 	if chain, err = ix.compaction(f, chain, t); err != nil {
 		return nil, fmt.Errorf("session: read %s: %w", path, err)
 	}
-	msgs, model, bad, err := ix.rebuild(f, ix.expand(chain))
+	msgs, model, bad, err := ix.rebuild(f, ix.expand(chain), found.add)
 	if err != nil {
 		return nil, fmt.Errorf("session: read %s: %w", path, err)
 	}
 	t.Messages, t.Repaired = repair(msgs)
 	t.Model, t.Skipped = model, t.Skipped+bad
+	t.Prompts = found.finish(f)
 	return t, nil
 }
 
@@ -101,6 +127,7 @@ type index struct {
 	lastAny int              // the last conversation entry, sidechain or not
 	cost    span             // the last cost-state payload
 	settled int              // the last main-chain entry before the last cost state; -1 if none
+	costAt  []int32          // for each cost state, how many entries came before it
 	skipped int
 	lines   int // non-blank lines
 }
@@ -134,6 +161,7 @@ func indexFile(r io.Reader) (*index, error) {
 
 func (ix *index) add(e entryInfo) {
 	if e.kind == kindCost {
+		ix.costAt = append(ix.costAt, int32(len(ix.entries)))
 		if e.payload.n > 0 {
 			ix.cost = e.payload
 			ix.settled = ix.last

@@ -15,11 +15,13 @@ import (
 const readWindow = 4 << 20
 
 // rebuild decodes the messages of the chain and assembles them. bad counts
-// chain entries whose message could not be decoded.
-func (ix *index) rebuild(f io.ReaderAt, chain []step) (msgs []provider.Message, model string, bad int, err error) {
+// chain entries whose message could not be decoded. user, when set, is
+// given each decoded user entry on the path, in order.
+func (ix *index) rebuild(f io.ReaderAt, chain []step, user func(pos int32, e *entryInfo, blocks []provider.Block)) (msgs []provider.Message, model string, bad int, err error) {
 	var jobs []span
 	var infos []*entryInfo
 	var extra []bool
+	var pos []int32
 	for _, st := range chain {
 		e := &ix.entries[st.pos]
 		if e.kind != kindUser && e.kind != kindAssistant {
@@ -32,6 +34,7 @@ func (ix *index) rebuild(f io.ReaderAt, chain []step) (msgs []provider.Message, 
 		jobs = append(jobs, e.payload)
 		infos = append(infos, e)
 		extra = append(extra, st.extra)
+		pos = append(pos, st.pos)
 	}
 	decoded, ok, err := decodeAll(f, jobs)
 	if err != nil {
@@ -45,6 +48,9 @@ func (ix *index) rebuild(f io.ReaderAt, chain []step) (msgs []provider.Message, 
 				bad++
 			}
 			continue
+		}
+		if user != nil && e.kind == kindUser && !extra[k] {
+			user(pos[k], e, decoded[k].blocks)
 		}
 		a.add(e, decoded[k])
 	}

@@ -77,6 +77,9 @@ func (w *Writer) Leaf() string {
 	return w.leaf
 }
 
+// Path is the transcript file the writer appends to.
+func (w *Writer) Path() string { return w.path }
+
 // Mark returns the current end of the chain.
 func (w *Writer) Mark() Mark { return Mark{leaf: w.Leaf()} }
 

@@ -27,7 +27,7 @@ func init() {
 		{"agents", "", "List the agent types the Agent tool can launch", (*model).cmdAgents},
 		{"model", "[name]", "Show or set the model (opus, sonnet, haiku or a full name)", (*model).cmdModel},
 		{"resume", "[n]", "Resume an earlier conversation of this folder", (*model).cmdResume},
-		{"rewind", "", "Go back to before an earlier prompt (conversation only)", (*model).cmdRewind},
+		{"rewind", "", "Go back to before an earlier prompt (conversation and code)", (*model).cmdRewind},
 		{"status", "", "Show the session, model, mode and working directory", (*model).cmdStatus},
 		{"hooks", "", "List the configured hooks and the files they come from", (*model).cmdHooks},
 		{"permissions", "", "View and edit the permission rules and working directories (or: list, add, remove)", (*model).cmdPermissions},

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"corvid/internal/event"
 )
@@ -102,28 +103,41 @@ func (d *rewindDialog) view(m *model) string {
 	for i := range opts {
 		opts[i] = truncate(opts[i], m.width-6)
 	}
-	head := styleBold.Render("Rewind to before a prompt") + "\n" +
-		styleDim.Render(truncate("Conversation only: files the tools changed stay as they are.", m.width-2))
+	note := "Conversation only: files the tools changed stay as they are."
+	if _, ok := m.conv.(CodeRewinder); ok {
+		note = codeNote
+	}
+	head := styleBold.Render("Rewind to before a prompt") + "\n" + styleDim.Render(ansi.Wrap(note, max(m.width-4, 20), ""))
 	return box(head+"\n"+optionList(opts, d.sel), m.width)
 }
 
 // choose rewinds to before prompt i and puts its text back in the input
-// for editing.
+// for editing; when the turns since changed files corvid can restore, it
+// asks first what to restore (rewindcode.go).
 func (d *rewindDialog) choose(m *model, i int) tea.Cmd {
 	if i >= len(d.prompts) {
 		return nil
 	}
+	if m.askRestore(d.prompts[i]) {
+		return nil
+	}
+	return m.rewindTo(d.prompts[i].ID, "conversation only; files unchanged")
+}
+
+// rewindTo rewinds the conversation to before prompt id and puts its text
+// in the input; how says what went back.
+func (m *model) rewindTo(id int, how string) tea.Cmd {
 	r, ok := m.conv.(Rewinder)
 	if !ok {
 		return m.println(m.errorLine(errNoRewind.Error()))
 	}
-	p, err := r.Rewind(d.prompts[i].ID)
+	p, err := r.Rewind(id)
 	if err != nil {
 		return m.println(m.errorLine("Rewind failed: " + err.Error()))
 	}
 	m.setInput(p.Text)
 	return m.println(styleDim.Render("  ⎿ Rewound to before: " + truncate(firstLine(p.Text), m.width-24) +
-		" (conversation only; files unchanged)"))
+		" (" + how + ")"))
 }
 
 // age says how long ago a turn began, briefly.

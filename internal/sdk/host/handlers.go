@@ -49,6 +49,8 @@ func (h *Host) handle(ctx context.Context, sub string, raw json.RawMessage) (any
 		return h.mcpStatus(), nil
 	case "get_context_usage":
 		return h.contextUsage(ctx)
+	case "rewind_files":
+		return h.rewindFiles(ctx, raw)
 	}
 	return nil, unknownSubtype(sub)
 }

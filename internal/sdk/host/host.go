@@ -41,6 +41,7 @@ type Host struct {
 	openMode    permission.Mode // the mode the conversation opened with
 	echoes      []echo          // the starting turn's messages, to replay after its init
 	current     string          // the session state: idle, running, requires_action
+	turnMarks   []turnMark      // the turns run, for rewind_files (rewindfiles.go)
 	// tail closes once the latest control request waiting off the input
 	// loop was answered (initialize and those after it): no turn starts
 	// before, as Claude Code answers them first.
@@ -112,6 +113,7 @@ func (h *Host) turns(ctx context.Context) (event.Result, error) {
 		h.echoes = q.echoes
 		h.mu.Unlock()
 		h.state(stateRunning)
+		h.noteTurn(conv, q.uuid)
 		last = conv.Submit(ctx, q.blocks)
 		h.replay(conv.Info().SessionID) // a turn that wrote no init
 		h.state(stateIdle)

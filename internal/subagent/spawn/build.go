@@ -27,7 +27,7 @@ func (r *Runner) deps(c *child, def subagent.Definition, toolUseID string, foreg
 	}
 	return engine.Deps{Provider: p.Provider, Tools: reg, Permission: r.parent.Permission(def.PermissionMode),
 		Hooks: engine.ForSubagent(p.Hooks, c.id, def.Name, ""), Costs: c.costs,
-		Sink: r.sink(c, toolUseID, sink)}, nil
+		Sink: r.sink(c, toolUseID, sink), BeforeCall: p.BeforeCall}, nil
 }
 
 // policy is the parent's policy in effect (retries, fallbacks, output
