@@ -83,11 +83,13 @@ func run(dir string, n int, idle time.Duration, turns int, settings string) erro
 		return err
 	}
 	report("baseline: tmux pane + pipe-pane + printf", tb)
+	paintFaults = nil
 	tp, err := measure(n, func() (time.Duration, error) { return tmuxPaint("exec "+corvid, env) })
 	if err != nil {
 		return err
 	}
 	report("the same in a tmux pane (pipe-pane)", tp)
+	reportFaults("  minor page faults at the status line (load-independent)")
 	if idle <= 0 {
 		return nil // -idle 0: first paint only
 	}

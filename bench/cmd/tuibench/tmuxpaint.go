@@ -47,6 +47,10 @@ func tmuxPaint(shellCmd string, env []string) (time.Duration, error) {
 	if err := tmux("pipe-pane", "-o", "-t", "p", "cat > "+out); err != nil {
 		return 0, err
 	}
+	pid, err := exec.Command("tmux", "-L", sock, "display", "-p", "-t", "p", "#{pane_pid}").Output()
+	if err != nil {
+		return 0, err
+	}
 	outFile, err := os.Open(out) // blocks until pipe-pane's cat opens it
 	if err != nil {
 		return 0, err
@@ -66,7 +70,9 @@ func tmuxPaint(shellCmd string, env []string) (time.Duration, error) {
 		n, err := r.Read(buf)
 		seen.Write(buf[:n])
 		if strings.Contains(seen.String(), "default mode") {
-			return time.Since(start), nil
+			d := time.Since(start)
+			noteFaults(strings.TrimSpace(string(pid)))
+			return d, nil
 		}
 		if err != nil {
 			return 0, fmt.Errorf("no status line in the pane (%v): %q", err, seen.String())
