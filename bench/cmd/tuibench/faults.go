@@ -8,11 +8,11 @@ import (
 	"strings"
 )
 
-// paintFaults collects, per tmux first-paint run, the minor page faults
-// the pane's process had taken when the status line appeared (from
-// /proc/PID/stat; the pane's shell execs corvid, which execs
-// corvid-tui, and exec keeps the count). They do not depend on the
-// load; on this machine's virtual CPUs each costs about 10 µs.
+// paintFaults collects, per first-paint run, the minor page faults the
+// process had taken when the status line appeared (from /proc/PID/stat;
+// the shell execs corvid, which execs corvid-tui, and exec keeps the
+// count). They do not depend on the load; on this machine's virtual
+// CPUs each costs about 10 µs.
 var paintFaults []int
 
 func noteFaults(pid string) {
@@ -27,6 +27,18 @@ func noteFaults(pid string) {
 			paintFaults = append(paintFaults, n)
 		}
 	}
+}
+
+// childOf is pid's first child ("" if none).
+func childOf(pid int) string {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", pid, pid))
+	if err != nil {
+		return ""
+	}
+	if f := strings.Fields(string(b)); len(f) > 0 {
+		return f[0]
+	}
+	return ""
 }
 
 // reportFaults prints the median and range of paintFaults and empties it.

@@ -73,11 +73,13 @@ func run(dir string, n int, idle time.Duration, turns int, settings string) erro
 		return err
 	}
 	report("baseline: script + stty + printf", base)
+	paintFaults = nil
 	paint, err := measure(n, func() (time.Duration, error) { return firstPaint("exec "+corvid, env) })
 	if err != nil {
 		return err
 	}
 	report("corvid (→ corvid-tui): start → status line painted", paint)
+	reportFaults("  minor page faults at the status line (load-independent)")
 	tb, err := measure(n, func() (time.Duration, error) { return tmuxPaint("printf 'default mode'", env) })
 	if err != nil {
 		return err
