@@ -25,7 +25,7 @@ import (
 const tuiExecutable = "corvid-tui"
 
 func init() {
-	if !Interactive(os.Args[1:]) || !terminal(os.Stdin) || !terminal(os.Stdout) {
+	if !interactive(os.Args[1:]) || !terminal(os.Stdin) || !terminal(os.Stdout) {
 		return
 	}
 	exe, err := os.Executable()
@@ -39,13 +39,13 @@ func init() {
 	execTUI(dir+tuiExecutable, os.Args[1:]) // returns only on failure: internal/cli tries again
 }
 
-// Interactive reports whether args surely start the interactive
+// interactive reports whether args surely start the interactive
 // interface (given terminals): nothing but options, none of which
 // prints, asks for help or the version, or reads the SDK's input
 // format. A positional argument might name a subcommand (or be a
 // flag's value), so it is left to internal/cli, as are short options
 // grouped with p, h or v.
-func Interactive(args []string) bool {
+func interactive(args []string) bool {
 	for _, a := range args {
 		switch {
 		case a == "-" || a == "--" || !strings.HasPrefix(a, "-"):

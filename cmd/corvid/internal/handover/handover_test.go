@@ -29,8 +29,8 @@ func TestInteractive(t *testing.T) {
 		{[]string{"--", "-c"}, false},
 		{[]string{"-"}, false},
 	} {
-		if got := Interactive(c.args); got != c.want {
-			t.Errorf("Interactive(%q) = %v, want %v", c.args, got, c.want)
+		if got := interactive(c.args); got != c.want {
+			t.Errorf("interactive(%q) = %v, want %v", c.args, got, c.want)
 		}
 	}
 }
