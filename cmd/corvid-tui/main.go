@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 
+	"corvid/cmd/corvid-tui/internal/tmuxenv"
 	"corvid/internal/cli"
 	"corvid/internal/event"
 	"corvid/internal/permission"
@@ -17,6 +18,7 @@ import (
 )
 
 func main() {
+	tmuxenv.Restore() // hidden from the package initialisers (see tmuxenv)
 	// Setting GOMAXPROCS stops the runtime from re-reading the CPU limit
 	// (cgroup files and affinity) every second: an idle session wakes
 	// for nothing.

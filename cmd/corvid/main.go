@@ -6,6 +6,7 @@ package main
 import (
 	"os"
 
+	_ "corvid/cmd/corvid/internal/handover" // hands over to corvid-tui before the initialisers below
 	"corvid/internal/cli"
 )
 

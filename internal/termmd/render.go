@@ -6,7 +6,6 @@ import (
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 )
@@ -29,14 +28,16 @@ const minWidth = 16
 
 // markdownParser is built on first use, not at package initialisation.
 var markdownParser = sync.OnceValue(func() parser.Parser {
-	return goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList)).Parser()
+	return goldmark.New(goldmark.WithExtensions(gfm{})).Parser()
 })
 
 // Render renders the Markdown src. Blocks are separated by one blank
 // line, every line has the left margin, and no line ends in spaces.
-func Render(src string, o Options) string {
+func Render(src string, o Options) string { return render(markdownParser(), src, o) }
+
+func render(p parser.Parser, src string, o Options) string {
 	b := []byte(src)
-	doc := markdownParser().Parse(text.NewReader(b))
+	doc := p.Parse(text.NewReader(b))
 	r := &renderer{src: b, o: o}
 	lines := r.blocks(doc, max(o.Width-2*len(margin), minWidth), true)
 	for i, l := range lines {

@@ -168,9 +168,9 @@ func (m *model) Init() tea.Cmd {
 	defer m.render() // the first paint, before anything else happens
 	if m.o.TrustQuestion != "" {
 		m.dialog = newTrustDialog(m.o.TrustQuestion)
-		return nil
+		return m.probeTmuxColours()
 	}
-	return m.open("")
+	return tea.Batch(m.open(""), m.probeTmuxColours())
 }
 
 // open opens (or reopens) the conversation in the background.

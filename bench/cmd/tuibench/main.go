@@ -31,7 +31,7 @@ import (
 func main() {
 	dir := flag.String("dir", "/tmp/tui", "directory holding corvid and corvid-tui")
 	n := flag.Int("n", 20, "first-paint runs")
-	idle := flag.Duration("idle", 10*time.Second, "idle CPU window")
+	idle := flag.Duration("idle", 10*time.Second, "idle CPU window (0: measure first paint only)")
 	turns := flag.Int("turns", 0, "then go on to a session of this many turns and report its memory")
 	settings := flag.String("settings", "", "user settings JSON to start corvid with (e.g. a statusLine)")
 	flag.Parse()
@@ -73,15 +73,27 @@ func run(dir string, n int, idle time.Duration, turns int, settings string) erro
 		return err
 	}
 	report("baseline: script + stty + printf", base)
+	paintFaults = nil
 	paint, err := measure(n, func() (time.Duration, error) { return firstPaint("exec "+corvid, env) })
 	if err != nil {
 		return err
 	}
 	report("corvid (→ corvid-tui): start → status line painted", paint)
-	tp, err := measure(n, func() (time.Duration, error) { return tmuxPaint(corvid, env) })
+	reportFaults("  minor page faults at the status line (load-independent)")
+	tb, err := measure(n, func() (time.Duration, error) { return tmuxPaint("printf 'default mode'", env) })
+	if err != nil {
+		return err
+	}
+	report("baseline: tmux pane + pipe-pane + printf", tb)
+	paintFaults = nil
+	tp, err := measure(n, func() (time.Duration, error) { return tmuxPaint("exec "+corvid, env) })
 	if err != nil {
 		return err
 	}
 	report("the same in a tmux pane (pipe-pane)", tp)
+	reportFaults("  minor page faults at the status line (load-independent)")
+	if idle <= 0 {
+		return nil // -idle 0: first paint only
+	}
 	return idleAfterTwoPrompts(corvid, env, idle, turns)
 }

@@ -41,7 +41,9 @@ func firstPaint(shellCmd string, env []string) (time.Duration, error) {
 		k, err := out.Read(buf)
 		seen.Write(buf[:k])
 		if strings.Contains(seen.String(), "default mode") {
-			return time.Since(start), nil
+			d := time.Since(start)
+			noteFaults(childOf(cmd.Process.Pid)) // script's child: the shell that execs corvid
+			return d, nil
 		}
 		if err != nil {
 			return 0, fmt.Errorf("no status line (%v); output %q", err, seen.String())

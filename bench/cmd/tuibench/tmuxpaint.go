@@ -13,11 +13,13 @@ import (
 
 var paintRuns int
 
-// tmuxPaint starts corvid in a tmux pane (100×30) and returns the time
-// from releasing it to the status line appearing in the pane's output,
-// read through pipe-pane. The pane's shell waits on a FIFO, so the
-// clock starts when corvid does, not when tmux does.
-func tmuxPaint(corvid string, env []string) (time.Duration, error) {
+// tmuxPaint runs shellCmd in a tmux pane (100×30) and returns the time
+// from releasing it to the status line ("default mode") appearing in the
+// pane's output, read through pipe-pane. The pane's shell waits on a
+// FIFO, so the clock starts when shellCmd does, not when tmux does.
+// shellCmd is "exec corvid" for the measurement and a printf of the
+// marker for the baseline (tmux, pipe-pane and the shell alone).
+func tmuxPaint(shellCmd string, env []string) (time.Duration, error) {
 	dir, err := os.MkdirTemp("", "tuipaint")
 	if err != nil {
 		return 0, err
@@ -38,11 +40,15 @@ func tmuxPaint(corvid string, env []string) (time.Duration, error) {
 		return nil
 	}
 	defer tmux("kill-server") //nolint:errcheck
-	shell := fmt.Sprintf("read x < %s; exec env %s %s", gate, strings.Join(env, " "), corvid)
+	shell := fmt.Sprintf("read x < %s; export %s; %s", gate, strings.Join(env, " "), shellCmd)
 	if err := tmux("new-session", "-d", "-s", "p", "-x", "100", "-y", "30", shell); err != nil {
 		return 0, err
 	}
 	if err := tmux("pipe-pane", "-o", "-t", "p", "cat > "+out); err != nil {
+		return 0, err
+	}
+	pid, err := exec.Command("tmux", "-L", sock, "display", "-p", "-t", "p", "#{pane_pid}").Output()
+	if err != nil {
 		return 0, err
 	}
 	outFile, err := os.Open(out) // blocks until pipe-pane's cat opens it
@@ -64,7 +70,9 @@ func tmuxPaint(corvid string, env []string) (time.Duration, error) {
 		n, err := r.Read(buf)
 		seen.Write(buf[:n])
 		if strings.Contains(seen.String(), "default mode") {
-			return time.Since(start), nil
+			d := time.Since(start)
+			noteFaults(strings.TrimSpace(string(pid)))
+			return d, nil
 		}
 		if err != nil {
 			return 0, fmt.Errorf("no status line in the pane (%v): %q", err, seen.String())
