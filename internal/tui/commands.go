@@ -50,6 +50,9 @@ func isSlash(s string) bool {
 func (m *model) command(line string) tea.Cmd {
 	name, arg, _ := strings.Cut(strings.TrimPrefix(line, "/"), " ")
 	arg = strings.TrimSpace(arg)
+	if m.holdUntilOpen(name, line) {
+		return nil
+	}
 	for _, c := range commands {
 		if c.name == name && c.run == nil { // the conversation runs it
 			return m.submit(line)

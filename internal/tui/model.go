@@ -76,6 +76,8 @@ type model struct {
 	br  *bridge
 	// conv is nil until opened (and while /clear or /resume reopens it).
 	conv Backend
+	// early holds the slash commands typed while conv was nil (early.go).
+	early []string
 
 	width int
 	input textarea.Model

@@ -106,6 +106,7 @@ func (m *model) opened(msg openedMsg) tea.Cmd {
 	if !m.busy && len(m.queue) > 0 { // typed while the conversation opened
 		cmds = append(cmds, m.sendQueue())
 	}
+	cmds = append(cmds, m.runEarly()...)
 	return tea.Sequence(cmds...)
 }
 

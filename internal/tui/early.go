@@ -1,0 +1,32 @@
+package tui
+
+import tea "charm.land/bubbletea/v2"
+
+// Slash commands typed while the conversation is opening (at start, or
+// while /clear, /resume or a settings edit reopens it) would find no
+// conversation to ask, and most would do nothing at all. They are held
+// and run, in the order typed, once it has opened.
+
+// freeOfConversation names the commands that need no conversation.
+var freeOfConversation = map[string]bool{"help": true, "vim": true, "exit": true}
+
+// holdUntilOpen keeps line for later when the conversation is not open
+// and the command needs it, and reports whether it did.
+func (m *model) holdUntilOpen(name, line string) bool {
+	if m.conv != nil || freeOfConversation[name] {
+		return false
+	}
+	m.early = append(m.early, line)
+	return true
+}
+
+// runEarly runs the held commands, in order.
+func (m *model) runEarly() []tea.Cmd {
+	lines := m.early
+	m.early = nil
+	cmds := make([]tea.Cmd, 0, len(lines))
+	for _, l := range lines {
+		cmds = append(cmds, m.command(l))
+	}
+	return cmds
+}
