@@ -84,6 +84,8 @@ type model struct {
 	search *histSearch
 	vim    vim
 	pastes pastes
+	// img are the images attached to the input (image.go).
+	img images
 
 	busy    bool
 	turnCtx context.CancelFunc

@@ -1,0 +1,178 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+
+	"corvid/internal/provider"
+	"corvid/internal/tools/read"
+)
+
+// images are the images attached to the input being typed (and to
+// prompts queued behind a turn). Each shows as a placeholder,
+// "[Image #N]", until its prompt is sent; deleting the placeholder
+// drops the image.
+type images struct {
+	n       int
+	entries map[string]*imageEntry // by placeholder
+	// reading: a clipboard read (ctrl+v) runs.
+	reading bool
+}
+
+// imageEntry is one attached image; block is nil while it is prepared.
+type imageEntry struct {
+	block *provider.Block
+	// text is the paste the image came from (its path), put back in the
+	// input if the image cannot be attached.
+	text string
+}
+
+func imagePlaceholder(n int) string { return "[Image #" + itoa(n) + "]" }
+
+// add numbers a new image and returns its placeholder, first dropping
+// the images no text in keep refers to any more.
+func (im *images) add(e *imageEntry, keep ...string) string {
+	im.prune(keep...)
+	im.n++
+	if im.entries == nil {
+		im.entries = map[string]*imageEntry{}
+	}
+	ph := imagePlaceholder(im.n)
+	im.entries[ph] = e
+	return ph
+}
+
+// prune drops the images whose placeholder is in none of keep.
+func (im *images) prune(keep ...string) {
+	for ph := range im.entries {
+		found := false
+		for _, s := range keep {
+			found = found || strings.Contains(s, ph)
+		}
+		if !found {
+			delete(im.entries, ph)
+		}
+	}
+}
+
+// pasteImagePath attaches the image a paste names when its whole text is
+// the path of an image file (judged by content); ok is false for any
+// other paste, which is then inserted as text. The file is read and
+// prepared in the background; its placeholder shows at once.
+func (m *model) pasteImagePath(text string) (cmd tea.Cmd, ok bool) {
+	home, _ := os.UserHomeDir()
+	path := pastedPath(text, m.o.Cwd, home)
+	if path == "" {
+		return nil, false
+	}
+	size, err := imageFile(path)
+	if err != nil {
+		return nil, false
+	}
+	if size > read.MaxImageFile {
+		m.notice = fmt.Sprintf("Image not attached: %s is %d MB; images up to %d MB can be attached",
+			path, size>>20, read.MaxImageFile>>20)
+		return nil, false
+	}
+	ph := m.img.add(&imageEntry{text: text}, m.input.Value(), strings.Join(m.queue, "\n"))
+	m.input.InsertString(ph + " ")
+	m.afterEdit()
+	ctx := m.ctx
+	return func() tea.Msg {
+		block, err := prepareImageFile(ctx, path)
+		return applyMsg(func(m *model) tea.Cmd { return m.imageReady(ph, block, err) })
+	}, true
+}
+
+func prepareImageFile(ctx context.Context, path string) (provider.Block, error) {
+	data, err := readImageFile(path, read.MaxImageFile)
+	if err != nil {
+		return provider.Block{}, err
+	}
+	return read.PrepareImage(ctx, data)
+}
+
+// imageReady records a prepared image; one that failed is dropped, its
+// placeholder turned back into the text pasted, and the notice says why.
+func (m *model) imageReady(ph string, block provider.Block, err error) tea.Cmd {
+	e := m.img.entries[ph]
+	if e == nil { // deleted meanwhile
+		return nil
+	}
+	if err == nil {
+		e.block = &block
+		return nil
+	}
+	delete(m.img.entries, ph)
+	if v := m.input.Value(); strings.Contains(v, ph) {
+		m.setInput(strings.Replace(v, ph, strings.TrimSpace(e.text), 1))
+	}
+	m.notice = "Image not attached: " + imageErrText(err)
+	return nil
+}
+
+// pasteClipboard (ctrl+v) reads an image from the system clipboard in
+// the background; with no image there, the clipboard's text is pasted
+// as before.
+func (m *model) pasteClipboard() tea.Cmd {
+	if m.img.reading {
+		return nil
+	}
+	m.img.reading = true
+	ctx, sources := m.ctx, clipSources(runtime.GOOS, m.getenv)
+	return func() tea.Msg {
+		data, err := readClipboardImage(ctx, sources, exec.LookPath)
+		var block provider.Block
+		if err == nil {
+			block, err = read.PrepareImage(ctx, data)
+		}
+		return applyMsg(func(m *model) tea.Cmd { return m.clipboardRead(block, err) })
+	}
+}
+
+func (m *model) clipboardRead(block provider.Block, err error) tea.Cmd {
+	m.img.reading = false
+	switch {
+	case errors.Is(err, ErrNoClipboardImage):
+		return textarea.Paste
+	case errors.Is(err, ErrNoClipboardTool):
+		if err != ErrNoClipboardTool { // it names what to install
+			m.notice = "No image read: " + strings.TrimPrefix(err.Error(), ErrNoClipboardTool.Error()+": ")
+		}
+		return textarea.Paste
+	case err != nil:
+		m.notice = "Image not attached: " + imageErrText(err)
+		return nil
+	}
+	ph := m.img.add(&imageEntry{block: &block}, m.input.Value(), strings.Join(m.queue, "\n"))
+	m.input.InsertString(ph + " ")
+	m.afterEdit()
+	return nil
+}
+
+func imageErrText(err error) string {
+	s := err.Error()
+	for _, p := range []string{"tui: ", "read: "} {
+		s = strings.TrimPrefix(s, p)
+	}
+	if errors.Is(err, read.ErrImageTooLarge) {
+		s += " (the API takes images up to 5 MB; make a smaller copy and attach that)"
+	}
+	return s
+}
+
+// getenv reads the environment through Options.Getenv when set.
+func (m *model) getenv(k string) string {
+	if m.o.Getenv != nil {
+		return m.o.Getenv(k)
+	}
+	return os.Getenv(k)
+}

@@ -1,0 +1,204 @@
+package tui
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"hash/crc32"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"corvid/internal/provider"
+)
+
+// testPNG is a real small PNG (w×h, a gradient).
+func testPNG(t testing.TB, w, h int) []byte {
+	t.Helper()
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			img.Set(x, y, color.NRGBA{uint8(x * 25), uint8(y * 25), 200, 255})
+		}
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// hugePNG is a PNG header that claims w×h pixels (decoding stops there).
+func hugePNG(w, h uint32) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	chunk := func(typ string, data []byte) {
+		_ = binary.Write(&b, binary.BigEndian, uint32(len(data)))
+		body := append([]byte(typ), data...)
+		b.Write(body)
+		_ = binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(body))
+	}
+	ihdr := binary.BigEndian.AppendUint32(nil, w)
+	ihdr = binary.BigEndian.AppendUint32(ihdr, h)
+	chunk("IHDR", append(ihdr, 8, 6, 0, 0, 0))
+	chunk("IEND", nil)
+	return b.Bytes()
+}
+
+func writeFile(t testing.TB, path string, data []byte) string {
+	t.Helper()
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// imageBlocks are the image blocks of the n-th prompt, decoded.
+func (h *harness) promptBlocks(n int) []provider.Block {
+	h.t.Helper()
+	h.prompt(n) // waits for it
+	h.conv.mu.Lock()
+	defer h.conv.mu.Unlock()
+	return h.conv.prompts[n]
+}
+
+// A pasted (or dropped) path of an image file attaches the image, in
+// each form terminals deliver it; any other paste stays text.
+func TestPastedImagePathForms(t *testing.T) {
+	dir := t.TempDir()
+	pic := testPNG(t, 8, 6)
+	spaced := writeFile(t, filepath.Join(dir, "my shot.png"), pic)
+	plain := writeFile(t, filepath.Join(dir, "shot.png"), pic)
+	renamed := writeFile(t, filepath.Join(dir, "really-an-image.txt"), pic)
+	notImage := writeFile(t, filepath.Join(dir, "fake.png"), []byte("just some text, not a picture\n"))
+	t.Setenv("HOME", dir)
+	cases := []struct {
+		name, paste string
+		image       bool
+	}{
+		{"plain", plain, true},
+		{"trailing space", plain + " ", true},
+		{"single quoted", "'" + spaced + "'", true},
+		{"double quoted", `"` + spaced + `"`, true},
+		{"escaped spaces", strings.ReplaceAll(spaced, " ", `\ `), true},
+		{"file url", "file://" + strings.ReplaceAll(spaced, " ", "%20"), true},
+		{"relative", "shot.png", true},
+		{"home", "~/shot.png", true},
+		{"renamed image", renamed, true},
+		{"text named png", notImage, false},
+		{"missing", filepath.Join(dir, "gone.png"), false},
+		{"unescaped space", spaced, false},
+		{"two lines", plain + "\n" + plain, false},
+		{"directory", dir, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h := newHarness(t, 100, []turnFunc{answer("ok")}, func(o *Options) { o.Cwd = dir })
+			h.tm.Type("look ")
+			h.tm.Send(tea.PasteMsg{Content: c.paste})
+			want := "> look " + strings.Split(c.paste, "\n")[0]
+			if c.image {
+				want = "> look [Image #1]"
+			}
+			h.waitFor("the paste", func(_, v string) bool { return strings.Contains(v, want) })
+			h.tm.Type("please")
+			h.key(tea.KeyEnter, 0)
+			blocks := h.promptBlocks(0)
+			if !c.image {
+				if len(blocks) != 1 || blocks[0].Type != provider.BlockText || !strings.Contains(blocks[0].Text, strings.TrimSpace(c.paste)) {
+					t.Fatalf("blocks %+v, want the pasted text", blocks)
+				}
+				return
+			}
+			if len(blocks) != 3 || blocks[0].Text != "look " || blocks[2].Text != " please" {
+				t.Fatalf("blocks %+v, want text, image, text", blocks)
+			}
+			src := blocks[1].Source
+			if blocks[1].Type != provider.BlockImage || src == nil || src.Type != "base64" || src.MediaType != "image/png" ||
+				src.Data != base64.StdEncoding.EncodeToString(pic) {
+				t.Fatalf("image block %+v", blocks[1])
+			}
+		})
+	}
+}
+
+// Images go in the order typed, between the text around them; blank
+// text between them is left out; a deleted placeholder sends no image.
+func TestImageOrderAndDeletion(t *testing.T) {
+	dir := t.TempDir()
+	a := writeFile(t, filepath.Join(dir, "a.png"), testPNG(t, 4, 4))
+	b := writeFile(t, filepath.Join(dir, "b.png"), testPNG(t, 5, 5))
+	h := newHarness(t, 100, []turnFunc{answer("one"), answer("two")}, nil)
+	h.tm.Type("first ")
+	h.tm.Send(tea.PasteMsg{Content: a})
+	h.tm.Send(tea.PasteMsg{Content: b})
+	h.tm.Type("last")
+	h.waitFor("both", func(_, v string) bool { return strings.Contains(v, "> first [Image #1] [Image #2] last") })
+	h.key(tea.KeyEnter, 0)
+	blocks := h.promptBlocks(0)
+	kinds := ""
+	for _, bl := range blocks {
+		kinds += string(bl.Type)[:1]
+	}
+	if kinds != "tiit" || blocks[0].Text != "first " || blocks[3].Text != " last" {
+		t.Fatalf("blocks %q %+v", kinds, blocks)
+	}
+	if blocks[1].Source.Data == blocks[2].Source.Data {
+		t.Fatal("the two images are the same")
+	}
+	h.waitFor("the answer", func(p, _ string) bool { return strings.Contains(p, "one") })
+	// A placeholder with its closing bracket deleted is text.
+	h.tm.Send(tea.PasteMsg{Content: a})
+	h.waitFor("the third", func(_, v string) bool { return strings.Contains(v, "> [Image #3]") })
+	h.key(tea.KeyBackspace, 0)
+	h.key(tea.KeyBackspace, 0)
+	h.key(tea.KeyEnter, 0)
+	blocks = h.promptBlocks(1)
+	if len(blocks) != 1 || blocks[0].Text != "[Image #3" {
+		t.Fatalf("blocks %+v", blocks)
+	}
+}
+
+// An image beyond what the API takes is refused with a clear message:
+// nothing is attached and the pasted path stays as text.
+func TestImageTooLargeRefused(t *testing.T) {
+	dir := t.TempDir()
+	huge := writeFile(t, filepath.Join(dir, "huge.png"), hugePNG(12000, 9000))
+	big := filepath.Join(dir, "big.png")
+	writeFile(t, big, testPNG(t, 2, 2))
+	if err := os.Truncate(big, 65<<20); err != nil { // sparse: 65 MB of PNG
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, notice string }{
+		{huge, "Image not attached: image too large: 12000×9000 pixels, more than 50 megapixels"},
+		{big, "Image not attached: " + big + " is 65 MB; images up to 64 MB can be attached"},
+	} {
+		h := newHarness(t, 200, []turnFunc{answer("ok")}, nil)
+		h.tm.Send(tea.PasteMsg{Content: c.path})
+		h.waitFor("the refusal", func(_, v string) bool {
+			return strings.Contains(v, c.notice) && strings.Contains(v, "> "+c.path)
+		})
+		h.key(tea.KeyEnter, 0)
+		if blocks := h.promptBlocks(0); len(blocks) != 1 || strings.TrimSpace(blocks[0].Text) != c.path {
+			t.Fatalf("blocks %+v", blocks)
+		}
+	}
+}
+
+// The input box with an image attached.
+func TestImagePlaceholderView(t *testing.T) {
+	p := writeFile(t, filepath.Join(t.TempDir(), "screenshot.png"), testPNG(t, 3, 3))
+	h := newHarness(t, 60, nil, nil)
+	h.waitFor("the banner", func(p, _ string) bool { return p != "" })
+	h.tm.Type("what is wrong here? ")
+	h.tm.Send(tea.PasteMsg{Content: p})
+	h.waitFor("the placeholder", func(_, v string) bool { return strings.Contains(v, "[Image #1]") })
+	golden.RequireEqual(t, []byte(h.currentView()))
+}
