@@ -28,28 +28,33 @@ type clipSource struct {
 	// prog is the program; install names its package, for the hint.
 	prog, install string
 	// list are the arguments that print the clipboard's types, one a
-	// line (nil: read asks for a PNG at once).
+	// line (nil: image asks for a PNG at once).
 	list []string
-	// read returns the arguments that print the clipboard as mime.
-	read func(mime string) []string
-	// decode turns what read printed into the image's bytes (nil: as
+	// image returns the arguments that print the clipboard as the image
+	// type mime (nil: the program reads no images).
+	image func(mime string) []string
+	// decode turns what image printed into the image's bytes (nil: as
 	// printed); outFactor is how much larger than the image the printed
 	// form may be.
 	decode    func([]byte) ([]byte, error)
 	outFactor int
+	// text are the arguments that print the clipboard's text (nil: the
+	// program reads no text).
+	text []string
 }
 
 // clipSources are the clipboard programs to try on goos, in order, given
 // the environment: wl-paste under Wayland, xclip under X11 (both under
-// XWayland), pngpaste or osascript on macOS.
+// XWayland), pngpaste or osascript (images) and pbpaste (text) on macOS.
 func clipSources(goos string, getenv func(string) string) []clipSource {
 	switch goos {
 	case "darwin":
 		return []clipSource{
-			{prog: "pngpaste", install: "pngpaste", read: func(string) []string { return []string{"-"} }},
-			{prog: "osascript", read: func(string) []string {
+			{prog: "pngpaste", install: "pngpaste", image: func(string) []string { return []string{"-"} }},
+			{prog: "osascript", image: func(string) []string {
 				return []string{"-e", "the clipboard as «class PNGf»"}
 			}, decode: decodeAppleData, outFactor: 2},
+			{prog: "pbpaste", text: []string{}},
 		}
 	case "windows", "plan9", "js", "wasip1":
 		return nil
@@ -57,41 +62,72 @@ func clipSources(goos string, getenv func(string) string) []clipSource {
 	var out []clipSource
 	if getenv("WAYLAND_DISPLAY") != "" {
 		out = append(out, clipSource{prog: "wl-paste", install: "wl-clipboard", list: []string{"--list-types"},
-			read: func(mime string) []string { return []string{"--type", mime} }})
+			image: func(mime string) []string { return []string{"--type", mime} },
+			text:  []string{"--no-newline"}})
 	}
 	if getenv("DISPLAY") != "" {
 		out = append(out, clipSource{prog: "xclip", install: "xclip",
-			list: []string{"-selection", "clipboard", "-t", "TARGETS", "-o"},
-			read: func(mime string) []string { return []string{"-selection", "clipboard", "-t", mime, "-o"} }})
+			list:  []string{"-selection", "clipboard", "-t", "TARGETS", "-o"},
+			image: func(mime string) []string { return []string{"-selection", "clipboard", "-t", mime, "-o"} },
+			text:  []string{"-selection", "clipboard", "-o"}})
 	}
 	return out
 }
 
-// readClipboardImage returns the image in the clipboard, read with the
-// first of sources that is installed. ErrNoClipboardTool says none is
-// (with what to install), ErrNoClipboardImage that the clipboard holds
-// no image.
-func readClipboardImage(ctx context.Context, sources []clipSource, lookPath func(string) (string, error)) ([]byte, error) {
+// clipContent is what ctrl+v read: an image, else text.
+type clipContent struct {
+	image []byte
+	text  string
+}
+
+// readClipboard returns the image in the clipboard, read with the first
+// of sources that is installed and finds one, else the clipboard's
+// text. ErrNoClipboardTool says no program is installed (with what to
+// install), ErrNoClipboardImage that there is neither image nor text.
+func readClipboard(ctx context.Context, sources []clipSource, lookPath func(string) (string, error)) (clipContent, error) {
 	var install []string
+	var found []clipSource
 	for _, s := range sources {
 		path, err := lookPath(s.prog)
 		if err != nil {
-			install = append(install, s.install)
+			if s.install != "" {
+				install = append(install, s.install)
+			}
 			continue
 		}
-		return s.image(ctx, path)
+		s.prog = path
+		found = append(found, s)
+		if s.image == nil {
+			continue
+		}
+		data, err := s.readImage(ctx)
+		if !errors.Is(err, ErrNoClipboardImage) {
+			return clipContent{image: data}, err
+		}
 	}
-	if len(install) == 0 {
-		return nil, ErrNoClipboardTool
+	for _, s := range found {
+		if s.text != nil {
+			out, err := runClip(ctx, s.prog, s.text, maxPaste)
+			if err != nil || len(out) == 0 {
+				return clipContent{}, ErrNoClipboardImage
+			}
+			return clipContent{text: string(out)}, nil
+		}
 	}
-	return nil, fmt.Errorf("%w: install %s to paste images", ErrNoClipboardTool, strings.Join(install, " or "))
+	switch {
+	case len(found) > 0:
+		return clipContent{}, ErrNoClipboardImage
+	case len(install) == 0:
+		return clipContent{}, ErrNoClipboardTool
+	}
+	return clipContent{}, fmt.Errorf("%w: install %s to paste images", ErrNoClipboardTool, strings.Join(install, " or "))
 }
 
-// image reads the clipboard's best image type with the program at path.
-func (s clipSource) image(ctx context.Context, path string) ([]byte, error) {
+// readImage reads the clipboard's best image type.
+func (s clipSource) readImage(ctx context.Context) ([]byte, error) {
 	mime := "image/png"
 	if s.list != nil {
-		types, err := runClip(ctx, path, s.list, maxClipTypes)
+		types, err := runClip(ctx, s.prog, s.list, maxClipTypes)
 		if err != nil {
 			return nil, err
 		}
@@ -99,7 +135,7 @@ func (s clipSource) image(ctx context.Context, path string) ([]byte, error) {
 			return nil, ErrNoClipboardImage
 		}
 	}
-	data, err := runClip(ctx, path, s.read(mime), read.MaxImageFile*max(s.outFactor, 1)+64)
+	data, err := runClip(ctx, s.prog, s.image(mime), read.MaxImageFile*max(s.outFactor, 1)+64)
 	if err != nil {
 		if errors.Is(err, ErrClipboardTooLarge) || errors.Is(err, ErrClipboardTimeout) || s.list != nil {
 			return nil, err

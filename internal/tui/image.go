@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"strings"
 
-	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 
 	"corvid/internal/provider"
@@ -120,8 +119,8 @@ func (m *model) imageReady(ph string, block provider.Block, err error) tea.Cmd {
 }
 
 // pasteClipboard (ctrl+v) reads an image from the system clipboard in
-// the background; with no image there, the clipboard's text is pasted
-// as before.
+// the background and attaches it; with no image there, the clipboard's
+// text is pasted.
 func (m *model) pasteClipboard() tea.Cmd {
 	if m.img.reading {
 		return nil
@@ -129,28 +128,32 @@ func (m *model) pasteClipboard() tea.Cmd {
 	m.img.reading = true
 	ctx, sources := m.ctx, clipSources(runtime.GOOS, m.getenv)
 	return func() tea.Msg {
-		data, err := readClipboardImage(ctx, sources, exec.LookPath)
+		got, err := readClipboard(ctx, sources, exec.LookPath)
 		var block provider.Block
-		if err == nil {
-			block, err = read.PrepareImage(ctx, data)
+		if err == nil && got.image != nil {
+			block, err = read.PrepareImage(ctx, got.image)
 		}
-		return applyMsg(func(m *model) tea.Cmd { return m.clipboardRead(block, err) })
+		return applyMsg(func(m *model) tea.Cmd { return m.clipboardRead(got.text, block, err) })
 	}
 }
 
-func (m *model) clipboardRead(block provider.Block, err error) tea.Cmd {
+func (m *model) clipboardRead(text string, block provider.Block, err error) tea.Cmd {
 	m.img.reading = false
 	switch {
 	case errors.Is(err, ErrNoClipboardImage):
-		return textarea.Paste
+		m.notice = "No image in the clipboard"
+		return nil
 	case errors.Is(err, ErrNoClipboardTool):
-		if err != ErrNoClipboardTool { // it names what to install
-			m.notice = "No image read: " + strings.TrimPrefix(err.Error(), ErrNoClipboardTool.Error()+": ")
+		m.notice = "No image read: " + strings.TrimPrefix(strings.TrimPrefix(err.Error(), ErrNoClipboardTool.Error()), ": ")
+		if err == ErrNoClipboardTool {
+			m.notice = "No image read: this system has no clipboard program corvid can use"
 		}
-		return textarea.Paste
+		return nil
 	case err != nil:
 		m.notice = "Image not attached: " + imageErrText(err)
 		return nil
+	case text != "":
+		return m.paste(text)
 	}
 	ph := m.img.add(&imageEntry{block: &block}, m.input.Value(), strings.Join(m.queue, "\n"))
 	m.input.InsertString(ph + " ")
