@@ -55,7 +55,8 @@ esac
 
 // ctrl+v typed on the terminal (the real input path: bytes read by the
 // paste reader and the program's decoder) reads the image from the X11
-// clipboard with xclip, attaches it, and enter sends it.
+// clipboard with xclip and attaches it; a file dropped on the terminal
+// is attached too; enter sends both.
 func TestCtrlVPastesClipboardImage(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	pic := testPNG(t, 7, 5)
@@ -91,6 +92,12 @@ func TestCtrlVPastesClipboardImage(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitView(t, views, "> what is this [Image #1]")
+	// A file dropped on the terminal: a bracketed paste of its path.
+	dropped := writeFile(t, filepath.Join(t.TempDir(), "dropped shot.png"), testPNG(t, 2, 9))
+	if _, err := io.WriteString(pw, pasteStart+strings.ReplaceAll(dropped, " ", `\ `)+" "+pasteEnd); err != nil {
+		t.Fatal(err)
+	}
+	waitView(t, views, "> what is this [Image #1] [Image #2]")
 	if _, err := io.WriteString(pw, "\r"); err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +108,7 @@ func TestCtrlVPastesClipboardImage(t *testing.T) {
 	conv.mu.Lock()
 	prompts := conv.prompts
 	conv.mu.Unlock()
-	if len(prompts) != 1 || len(prompts[0]) != 2 {
+	if len(prompts) != 1 || len(prompts[0]) != 3 || prompts[0][2].Type != provider.BlockImage {
 		t.Fatalf("prompts %+v", prompts)
 	}
 	if b := prompts[0][0]; b.Text != "what is this " {
