@@ -29,8 +29,8 @@ type images struct {
 // imageEntry is one attached image; block is nil while it is prepared.
 type imageEntry struct {
 	block *provider.Block
-	// text is the paste the image came from (its path), put back in the
-	// input if the image cannot be attached.
+	// text is the path the image came from, put back in the input if the
+	// image cannot be attached.
 	text string
 }
 
@@ -62,33 +62,40 @@ func (im *images) prune(keep ...string) {
 	}
 }
 
-// pasteImagePath attaches the image a paste names when its whole text is
-// the path of an image file (judged by content); ok is false for any
-// other paste, which is then inserted as text. The file is read and
-// prepared in the background; its placeholder shows at once.
+// pasteImagePath attaches the images a paste names when its whole text
+// is the paths of image files (judged by content; several files dropped
+// at once come as several paths); ok is false for any other paste, which
+// is then inserted as text. The files are read and prepared in the
+// background; their placeholders show at once.
 func (m *model) pasteImagePath(text string) (cmd tea.Cmd, ok bool) {
 	home, _ := os.UserHomeDir()
-	path := pastedPath(text, m.o.Cwd, home)
-	if path == "" {
+	paths := pastedPaths(text, m.o.Cwd, home)
+	if len(paths) == 0 {
 		return nil, false
 	}
-	size, err := imageFile(path)
-	if err != nil {
-		return nil, false
+	for _, path := range paths {
+		size, err := imageFile(path)
+		if err != nil {
+			return nil, false
+		}
+		if size > read.MaxImageFile {
+			m.notice = fmt.Sprintf("Image not attached: %s is %d MB; images up to %d MB can be attached",
+				path, size>>20, read.MaxImageFile>>20)
+			return nil, false
+		}
 	}
-	if size > read.MaxImageFile {
-		m.notice = fmt.Sprintf("Image not attached: %s is %d MB; images up to %d MB can be attached",
-			path, size>>20, read.MaxImageFile>>20)
-		return nil, false
+	var cmds []tea.Cmd
+	for _, path := range paths {
+		ph := m.img.add(&imageEntry{text: path}, m.input.Value(), strings.Join(m.queue, "\n"))
+		m.input.InsertString(ph + " ")
+		ctx := m.ctx
+		cmds = append(cmds, func() tea.Msg {
+			block, err := prepareImageFile(ctx, path)
+			return applyMsg(func(m *model) tea.Cmd { return m.imageReady(ph, block, err) })
+		})
 	}
-	ph := m.img.add(&imageEntry{text: text}, m.input.Value(), strings.Join(m.queue, "\n"))
-	m.input.InsertString(ph + " ")
 	m.afterEdit()
-	ctx := m.ctx
-	return func() tea.Msg {
-		block, err := prepareImageFile(ctx, path)
-		return applyMsg(func(m *model) tea.Cmd { return m.imageReady(ph, block, err) })
-	}, true
+	return tea.Batch(cmds...), true
 }
 
 func prepareImageFile(ctx context.Context, path string) (provider.Block, error) {
@@ -112,7 +119,7 @@ func (m *model) imageReady(ph string, block provider.Block, err error) tea.Cmd {
 	}
 	delete(m.img.entries, ph)
 	if v := m.input.Value(); strings.Contains(v, ph) {
-		m.setInput(strings.Replace(v, ph, strings.TrimSpace(e.text), 1))
+		m.setInput(strings.Replace(v, ph, e.text, 1))
 	}
 	m.notice = "Image not attached: " + imageErrText(err)
 	return nil

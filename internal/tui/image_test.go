@@ -2,6 +2,8 @@ package tui
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"encoding/base64"
 	"encoding/binary"
 	"hash/crc32"
@@ -81,49 +83,57 @@ func TestPastedImagePathForms(t *testing.T) {
 	t.Setenv("HOME", dir)
 	cases := []struct {
 		name, paste string
-		image       bool
+		images      int
 	}{
-		{"plain", plain, true},
-		{"trailing space", plain + " ", true},
-		{"single quoted", "'" + spaced + "'", true},
-		{"double quoted", `"` + spaced + `"`, true},
-		{"escaped spaces", strings.ReplaceAll(spaced, " ", `\ `), true},
-		{"file url", "file://" + strings.ReplaceAll(spaced, " ", "%20"), true},
-		{"relative", "shot.png", true},
-		{"home", "~/shot.png", true},
-		{"renamed image", renamed, true},
-		{"text named png", notImage, false},
-		{"missing", filepath.Join(dir, "gone.png"), false},
-		{"unescaped space", spaced, false},
-		{"two lines", plain + "\n" + plain, false},
-		{"directory", dir, false},
+		{"plain", plain, 1},
+		{"trailing space", plain + " ", 1},
+		{"single quoted", "'" + spaced + "'", 1},
+		{"double quoted", `"` + spaced + `"`, 1},
+		{"escaped spaces", strings.ReplaceAll(spaced, " ", `\ `), 1},
+		{"file url", "file://" + strings.ReplaceAll(spaced, " ", "%20"), 1},
+		{"localhost url", "file://localhost" + plain, 1},
+		{"relative", "shot.png", 1},
+		{"home", "~/shot.png", 1},
+		{"renamed image", renamed, 1},
+		{"two dropped", strings.ReplaceAll(spaced, " ", `\ `) + " '" + plain + "' ", 2},
+		{"text named png", notImage, 0},
+		{"missing", filepath.Join(dir, "gone.png"), 0},
+		{"unescaped space", spaced, 0},
+		{"image and text file", plain + " " + notImage, 0},
+		{"unclosed quote", "'" + plain, 0},
+		{"remote url", "file://example.com" + plain, 0},
+		{"two lines", plain + "\n" + plain, 0},
+		{"directory", dir, 0},
+		{"words", "hello world", 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			h := newHarness(t, 100, []turnFunc{answer("ok")}, func(o *Options) { o.Cwd = dir })
+			h := newHarness(t, 160, []turnFunc{answer("ok")}, func(o *Options) { o.Cwd = dir })
 			h.tm.Type("look ")
 			h.tm.Send(tea.PasteMsg{Content: c.paste})
 			want := "> look " + strings.Split(c.paste, "\n")[0]
-			if c.image {
-				want = "> look [Image #1]"
+			if c.images > 0 {
+				want = strings.TrimSpace("> look [Image #1] " + map[int]string{2: "[Image #2]"}[c.images])
 			}
 			h.waitFor("the paste", func(_, v string) bool { return strings.Contains(v, want) })
 			h.tm.Type("please")
 			h.key(tea.KeyEnter, 0)
 			blocks := h.promptBlocks(0)
-			if !c.image {
+			if c.images == 0 {
 				if len(blocks) != 1 || blocks[0].Type != provider.BlockText || !strings.Contains(blocks[0].Text, strings.TrimSpace(c.paste)) {
 					t.Fatalf("blocks %+v, want the pasted text", blocks)
 				}
 				return
 			}
-			if len(blocks) != 3 || blocks[0].Text != "look " || blocks[2].Text != " please" {
-				t.Fatalf("blocks %+v, want text, image, text", blocks)
+			if len(blocks) != 2+c.images || blocks[0].Text != "look " || blocks[len(blocks)-1].Text != " please" {
+				t.Fatalf("blocks %+v, want text, %d images, text", blocks, c.images)
 			}
-			src := blocks[1].Source
-			if blocks[1].Type != provider.BlockImage || src == nil || src.Type != "base64" || src.MediaType != "image/png" ||
-				src.Data != base64.StdEncoding.EncodeToString(pic) {
-				t.Fatalf("image block %+v", blocks[1])
+			for _, b := range blocks[1 : 1+c.images] {
+				src := b.Source
+				if b.Type != provider.BlockImage || src == nil || src.Type != "base64" || src.MediaType != "image/png" ||
+					src.Data != base64.StdEncoding.EncodeToString(pic) {
+					t.Fatalf("image block %+v", b)
+				}
 			}
 		})
 	}
@@ -201,4 +211,35 @@ func TestImagePlaceholderView(t *testing.T) {
 	h.tm.Send(tea.PasteMsg{Content: p})
 	h.waitFor("the placeholder", func(_, v string) bool { return strings.Contains(v, "[Image #1]") })
 	golden.RequireEqual(t, []byte(h.currentView()))
+}
+
+// Enter while an image is still being prepared sends nothing and says
+// so; once it is ready the prompt goes with it.
+func TestEnterWaitsForImage(t *testing.T) {
+	m := newModel(context.Background(), Options{Cwd: t.TempDir(), ConfigDir: t.TempDir()}, newBridge())
+	ph := m.img.add(&imageEntry{text: "/x.png"})
+	m.setInput("see " + ph)
+	m.enter()
+	if m.input.Value() != "see "+ph || len(m.queue) != 0 || !strings.Contains(m.notice, "[Image #1] is still being prepared") {
+		t.Fatalf("input %q, queue %q, notice %q", m.input.Value(), m.queue, m.notice)
+	}
+	m.imageReady(ph, provider.Block{Type: provider.BlockImage, Source: &provider.Source{Type: "base64", MediaType: "image/png", Data: "AA=="}}, nil)
+	m.enter()
+	if m.input.Value() != "" || len(m.queue) != 1 { // no conversation yet: queued
+		t.Fatalf("input %q, queue %q", m.input.Value(), m.queue)
+	}
+	if b := m.promptBlocks(m.queue[0]); len(b) != 2 || b[1].Type != provider.BlockImage {
+		t.Fatalf("blocks %+v", b)
+	}
+}
+
+// An image that fails turns back into its path, with the reason.
+func TestImageFailureRestoresPath(t *testing.T) {
+	m := newModel(context.Background(), Options{Cwd: t.TempDir(), ConfigDir: t.TempDir()}, newBridge())
+	ph := m.img.add(&imageEntry{text: "/pics/a.png"})
+	m.setInput("a " + ph + " b")
+	m.imageReady(ph, provider.Block{}, errors.New("png: invalid format"))
+	if m.input.Value() != "a /pics/a.png b" || m.notice != "Image not attached: png: invalid format" || len(m.img.entries) != 0 {
+		t.Fatalf("input %q, notice %q, %d images", m.input.Value(), m.notice, len(m.img.entries))
+	}
 }

@@ -11,68 +11,110 @@ import (
 	"corvid/internal/tools/read"
 )
 
-// maxPathPaste: a paste longer than this is never taken for a path.
-const maxPathPaste = 4096
+const (
+	// maxPathPaste: a paste longer than this is never taken for paths.
+	maxPathPaste = 8192
+	// maxPastedPaths: a paste of more words than this is text.
+	maxPastedPaths = 20
+)
 
-// pastedPath is the file a paste names, when its whole text is one path
-// as terminals deliver a dropped file: plain, in single or double
-// quotes, with backslash-escaped spaces, or a file:// URL. A relative
-// path is taken from cwd, ~/ from home. "" when the paste is not one
-// path.
-func pastedPath(text, cwd, home string) string {
+// pastedPaths are the files a paste names, when its whole text is one or
+// more paths as terminals deliver dropped files: plain, in single or
+// double quotes, with backslash-escaped spaces, or file:// URLs,
+// separated by spaces. A relative path is taken from cwd, ~/ from home.
+// nil when the paste is not made of paths only.
+func pastedPaths(text, cwd, home string) []string {
 	s := strings.TrimSpace(text)
 	if s == "" || len(s) > maxPathPaste || strings.ContainsAny(s, "\n\r\x00") {
-		return ""
+		return nil
 	}
-	switch {
-	case strings.HasPrefix(s, "file://"):
-		u, err := url.Parse(s)
+	words, ok := splitWords(s)
+	if !ok || len(words) > maxPastedPaths {
+		return nil
+	}
+	paths := make([]string, 0, len(words))
+	for _, w := range words {
+		p := resolvePath(w, cwd, home)
+		if p == "" {
+			return nil
+		}
+		paths = append(paths, p)
+	}
+	return paths
+}
+
+// resolvePath makes one pasted word an absolute path ("" if it cannot).
+func resolvePath(w, cwd, home string) string {
+	if strings.HasPrefix(w, "file://") {
+		u, err := url.Parse(w)
 		if err != nil || (u.Host != "" && u.Host != "localhost") || u.Path == "" {
 			return ""
 		}
-		s = u.Path
-	case len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0]:
-		s = s[1 : len(s)-1]
-	default:
-		var ok bool
-		if s, ok = unescapePath(s); !ok {
-			return ""
-		}
+		w = u.Path
 	}
 	switch {
-	case s == "~" || strings.HasPrefix(s, "~/"):
+	case w == "~" || strings.HasPrefix(w, "~/"):
 		if home == "" {
 			return ""
 		}
-		s = filepath.Join(home, s[1:])
-	case !filepath.IsAbs(s):
+		w = filepath.Join(home, w[1:])
+	case !filepath.IsAbs(w):
 		if cwd == "" {
 			return ""
 		}
-		s = filepath.Join(cwd, s)
+		w = filepath.Join(cwd, w)
 	}
-	return filepath.Clean(s)
+	return filepath.Clean(w)
 }
 
-// unescapePath undoes a shell's backslash escapes; an unescaped space
-// means the text is not one path (ok false).
-func unescapePath(s string) (string, bool) {
-	if !strings.ContainsAny(s, "\\ ") {
-		return s, true
-	}
-	var b strings.Builder
+// splitWords splits s at unquoted spaces as a shell does, undoing its
+// quotes and backslash escapes; ok is false for an unclosed quote.
+func splitWords(s string) (words []string, ok bool) {
+	var cur strings.Builder
+	var quote byte
+	have := false
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
+		c := s[i]
+		switch {
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+			} else {
+				cur.WriteByte(c)
+			}
+		case quote == '"':
+			if c == '"' {
+				quote = 0
+			} else if c == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
+				i++
+				cur.WriteByte(s[i])
+			} else {
+				cur.WriteByte(c)
+			}
+		case c == '\'' || c == '"':
+			quote, have = c, true
 		case c == '\\' && i+1 < len(s):
 			i++
-			b.WriteByte(s[i])
-		case c == ' ':
-			return "", false
+			cur.WriteByte(s[i])
+			have = true
+		case c == ' ' || c == '\t':
+			if have {
+				words = append(words, cur.String())
+				cur.Reset()
+				have = false
+			}
 		default:
-			b.WriteByte(c)
+			cur.WriteByte(c)
+			have = true
 		}
 	}
-	return b.String(), true
+	if quote != 0 {
+		return nil, false
+	}
+	if have {
+		words = append(words, cur.String())
+	}
+	return words, true
 }
 
 // errNotImageFile: the path is not a regular file holding an image.
