@@ -3,9 +3,9 @@ package tui
 import (
 	"bytes"
 	"context"
-	"errors"
 	"encoding/base64"
 	"encoding/binary"
+	"errors"
 	"hash/crc32"
 	"image"
 	"image/color"
