@@ -38,7 +38,8 @@ func pngFile(t *testing.T, path string, w, h int) []byte {
 // The real binary in tmux: ctrl+v attaches the X11 clipboard's image
 // (a stub xclip first on PATH), a file dropped on the pane (its path
 // pasted, spaces escaped) attaches another, and the request to the
-// Messages API carries both as image blocks between the prompt's text.
+// Messages API carries both as image blocks after the prompt's text, as
+// Claude Code sends them.
 // The statusLine's refreshInterval re-runs its command while idle.
 func TestTmuxImagePasteAndStatusRefresh(t *testing.T) {
 	requireTmux(t)
@@ -126,7 +127,8 @@ func TestTmuxImagePasteAndStatusRefresh(t *testing.T) {
 		}
 	}
 	// Text blocks other parts of corvid add (reminders) may come first.
-	want := "text:compare |image:clipboard|image:dropped|text: please"
+	want := "text:compare [Image #1] [Image #2] please|image:clipboard|image:dropped|" +
+		"text:[Image: source: " + filepath.Join(proj, "my screenshot.png") + "]"
 	if j := strings.Join(got, "|"); !strings.HasSuffix(j, want) {
 		t.Errorf("the prompt's blocks are %q, want them to end %q", j, want)
 	}

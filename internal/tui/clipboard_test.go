@@ -108,10 +108,11 @@ func TestCtrlVPastesClipboardImage(t *testing.T) {
 	conv.mu.Lock()
 	prompts := conv.prompts
 	conv.mu.Unlock()
-	if len(prompts) != 1 || len(prompts[0]) != 3 || prompts[0][2].Type != provider.BlockImage {
+	if len(prompts) != 1 || len(prompts[0]) != 4 || prompts[0][2].Type != provider.BlockImage ||
+		prompts[0][3].Text != "[Image: source: "+dropped+"]" {
 		t.Fatalf("prompts %+v", prompts)
 	}
-	if b := prompts[0][0]; b.Text != "what is this " {
+	if b := prompts[0][0]; b.Text != "what is this [Image #1] [Image #2] " {
 		t.Errorf("text block %+v", b)
 	}
 	if b := prompts[0][1]; b.Type != provider.BlockImage || b.Source.MediaType != "image/png" ||

@@ -29,9 +29,10 @@ type images struct {
 // imageEntry is one attached image; block is nil while it is prepared.
 type imageEntry struct {
 	block *provider.Block
-	// text is the path the image came from, put back in the input if the
-	// image cannot be attached.
-	text string
+	// path is the file the image came from ("" for the clipboard): put
+	// back in the input if the image cannot be attached, and named to the
+	// model with the image.
+	path string
 }
 
 func imagePlaceholder(n int) string { return "[Image #" + itoa(n) + "]" }
@@ -86,7 +87,7 @@ func (m *model) pasteImagePath(text string) (cmd tea.Cmd, ok bool) {
 	}
 	var cmds []tea.Cmd
 	for _, path := range paths {
-		ph := m.img.add(&imageEntry{text: path}, m.input.Value(), strings.Join(m.queue, "\n"))
+		ph := m.img.add(&imageEntry{path: path}, m.input.Value(), strings.Join(m.queue, "\n"))
 		m.input.InsertString(ph + " ")
 		ctx := m.ctx
 		cmds = append(cmds, func() tea.Msg {
@@ -119,7 +120,7 @@ func (m *model) imageReady(ph string, block provider.Block, err error) tea.Cmd {
 	}
 	delete(m.img.entries, ph)
 	if v := m.input.Value(); strings.Contains(v, ph) {
-		m.setInput(strings.Replace(v, ph, e.text, 1))
+		m.setInput(strings.Replace(v, ph, e.path, 1))
 	}
 	m.notice = "Image not attached: " + imageErrText(err)
 	return nil

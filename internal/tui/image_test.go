@@ -125,8 +125,14 @@ func TestPastedImagePathForms(t *testing.T) {
 				}
 				return
 			}
-			if len(blocks) != 2+c.images || blocks[0].Text != "look " || blocks[len(blocks)-1].Text != " please" {
-				t.Fatalf("blocks %+v, want text, %d images, text", blocks, c.images)
+			// The text as typed, the images, a note of each image's file.
+			if len(blocks) != 1+2*c.images || blocks[0].Text != strings.TrimPrefix(want, "> ")+" please" {
+				t.Fatalf("blocks %+v, want the text, %d images, %[2]d notes", blocks, c.images)
+			}
+			for _, b := range blocks[1+c.images:] {
+				if !strings.HasPrefix(b.Text, "[Image: source: "+dir+"/") || !strings.HasSuffix(b.Text, "]") {
+					t.Errorf("note %q", b.Text)
+				}
 			}
 			for _, b := range blocks[1 : 1+c.images] {
 				src := b.Source
@@ -139,8 +145,9 @@ func TestPastedImagePathForms(t *testing.T) {
 	}
 }
 
-// Images go in the order typed, between the text around them; blank
-// text between them is left out; a deleted placeholder sends no image.
+// Images go in the order their placeholders are typed, after the text,
+// each once, then a note of each one's file; a deleted placeholder sends
+// no image.
 func TestImageOrderAndDeletion(t *testing.T) {
 	dir := t.TempDir()
 	a := writeFile(t, filepath.Join(dir, "a.png"), testPNG(t, 4, 4))
@@ -149,19 +156,23 @@ func TestImageOrderAndDeletion(t *testing.T) {
 	h.tm.Type("first ")
 	h.tm.Send(tea.PasteMsg{Content: a})
 	h.tm.Send(tea.PasteMsg{Content: b})
-	h.tm.Type("last")
-	h.waitFor("both", func(_, v string) bool { return strings.Contains(v, "> first [Image #1] [Image #2] last") })
+	h.tm.Type("last, and [Image #1] again")
+	h.waitFor("both", func(_, v string) bool {
+		return strings.Contains(v, "> first [Image #1] [Image #2] last, and [Image #1] again")
+	})
 	h.key(tea.KeyEnter, 0)
 	blocks := h.promptBlocks(0)
 	kinds := ""
 	for _, bl := range blocks {
 		kinds += string(bl.Type)[:1]
 	}
-	if kinds != "tiit" || blocks[0].Text != "first " || blocks[3].Text != " last" {
+	if kinds != "tiitt" || blocks[0].Text != "first [Image #1] [Image #2] last, and [Image #1] again" ||
+		blocks[3].Text != "[Image: source: "+a+"]" || blocks[4].Text != "[Image: source: "+b+"]" {
 		t.Fatalf("blocks %q %+v", kinds, blocks)
 	}
-	if blocks[1].Source.Data == blocks[2].Source.Data {
-		t.Fatal("the two images are the same")
+	if blocks[1].Source.Data != base64.StdEncoding.EncodeToString(testPNG(t, 4, 4)) ||
+		blocks[2].Source.Data != base64.StdEncoding.EncodeToString(testPNG(t, 5, 5)) {
+		t.Fatal("the images are not in the order typed")
 	}
 	h.waitFor("the answer", func(p, _ string) bool { return strings.Contains(p, "one") })
 	// A placeholder with its closing bracket deleted is text.
@@ -217,7 +228,7 @@ func TestImagePlaceholderView(t *testing.T) {
 // so; once it is ready the prompt goes with it.
 func TestEnterWaitsForImage(t *testing.T) {
 	m := newModel(context.Background(), Options{Cwd: t.TempDir(), ConfigDir: t.TempDir()}, newBridge())
-	ph := m.img.add(&imageEntry{text: "/x.png"})
+	ph := m.img.add(&imageEntry{path: "/x.png"})
 	m.setInput("see " + ph)
 	m.enter()
 	if m.input.Value() != "see "+ph || len(m.queue) != 0 || !strings.Contains(m.notice, "[Image #1] is still being prepared") {
@@ -228,7 +239,7 @@ func TestEnterWaitsForImage(t *testing.T) {
 	if m.input.Value() != "" || len(m.queue) != 1 { // no conversation yet: queued
 		t.Fatalf("input %q, queue %q", m.input.Value(), m.queue)
 	}
-	if b := m.promptBlocks(m.queue[0]); len(b) != 2 || b[1].Type != provider.BlockImage {
+	if b := m.promptBlocks(m.queue[0]); len(b) != 3 || b[1].Type != provider.BlockImage || b[2].Text != "[Image: source: /x.png]" {
 		t.Fatalf("blocks %+v", b)
 	}
 }
@@ -236,7 +247,7 @@ func TestEnterWaitsForImage(t *testing.T) {
 // An image that fails turns back into its path, with the reason.
 func TestImageFailureRestoresPath(t *testing.T) {
 	m := newModel(context.Background(), Options{Cwd: t.TempDir(), ConfigDir: t.TempDir()}, newBridge())
-	ph := m.img.add(&imageEntry{text: "/pics/a.png"})
+	ph := m.img.add(&imageEntry{path: "/pics/a.png"})
 	m.setInput("a " + ph + " b")
 	m.imageReady(ph, provider.Block{}, errors.New("png: invalid format"))
 	if m.input.Value() != "a /pics/a.png b" || m.notice != "Image not attached: png: invalid format" || len(m.img.entries) != 0 {

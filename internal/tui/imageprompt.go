@@ -6,36 +6,39 @@ import (
 	"corvid/internal/provider"
 )
 
-// promptBlocks is a prompt's content: its text with each attached
-// image's placeholder replaced by the image, in the order typed
-// (text, image, text…; blank text between images is left out). A
-// placeholder with no image behind it stays text. The images sent are
-// forgotten, with those nothing refers to any more.
+// promptBlocks is a prompt's content as Claude Code sends it: the text
+// as typed (placeholders kept, so the model can tell the images apart),
+// then each attached image its placeholders name, in the order they
+// appear, then for each image from a file a note of its path ("[Image:
+// source: …]"). A placeholder with no image behind it is only text. The
+// images sent are forgotten, with those nothing refers to any more.
 func (m *model) promptBlocks(text string) []provider.Block {
+	blocks := []provider.Block{provider.TextBlock(text)}
 	if isSlash(text) {
-		return []provider.Block{provider.TextBlock(text)}
+		return blocks
 	}
-	var blocks []provider.Block
-	rest := text
-	for {
+	var notes []provider.Block
+	seen := map[string]bool{}
+	for rest := text; ; {
 		i, ph := m.nextImage(rest)
 		if i < 0 {
 			break
 		}
-		if seg := rest[:i]; strings.TrimSpace(seg) != "" {
-			blocks = append(blocks, provider.TextBlock(seg))
-		}
-		blocks = append(blocks, *m.img.entries[ph].block)
 		rest = rest[i+len(ph):]
+		if seen[ph] {
+			continue
+		}
+		seen[ph] = true
+		e := m.img.entries[ph]
+		blocks = append(blocks, *e.block)
+		if e.path != "" {
+			notes = append(notes, provider.TextBlock("[Image: source: "+e.path+"]"))
+		}
 	}
-	if len(blocks) == 0 {
-		return []provider.Block{provider.TextBlock(text)}
+	if len(seen) > 0 {
+		m.img.prune(m.input.Value(), strings.Join(m.queue, "\n"))
 	}
-	if strings.TrimSpace(rest) != "" {
-		blocks = append(blocks, provider.TextBlock(rest))
-	}
-	m.img.prune(m.input.Value(), strings.Join(m.queue, "\n"))
-	return blocks
+	return append(blocks, notes...)
 }
 
 // nextImage finds the first placeholder in s of an image that is ready.
