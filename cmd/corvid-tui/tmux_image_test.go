@@ -85,7 +85,7 @@ func TestTmuxImagePasteAndStatusRefresh(t *testing.T) {
 	e.tmux("load-buffer", "-b", "d", drop)
 	e.tmux("paste-buffer", "-p", "-b", "d", "-t", "i")
 	e.waitText("compare [Image #1] [Image #2]")
-	e.tmux("send-keys", "-t", "i", "-l", "please")
+	e.tmux("send-keys", "-t", "i", "-l", " please")
 	e.keys("Enter")
 	e.waitText("Two pictures seen.")
 

@@ -112,7 +112,7 @@ func TestCtrlVPastesClipboardImage(t *testing.T) {
 		prompts[0][3].Text != "[Image: source: "+dropped+"]" {
 		t.Fatalf("prompts %+v", prompts)
 	}
-	if b := prompts[0][0]; b.Text != "what is this [Image #1] [Image #2] " {
+	if b := prompts[0][0]; b.Text != "what is this [Image #1] [Image #2]" {
 		t.Errorf("text block %+v", b)
 	}
 	if b := prompts[0][1]; b.Type != provider.BlockImage || b.Source.MediaType != "image/png" ||

@@ -88,7 +88,7 @@ func (m *model) pasteImagePath(text string) (cmd tea.Cmd, ok bool) {
 	var cmds []tea.Cmd
 	for _, path := range paths {
 		ph := m.img.add(&imageEntry{path: path}, m.input.Value(), strings.Join(m.queue, "\n"))
-		m.input.InsertString(ph + " ")
+		m.input.InsertString(m.spaceBefore() + ph)
 		ctx := m.ctx
 		cmds = append(cmds, func() tea.Msg {
 			block, err := prepareImageFile(ctx, path)
@@ -164,7 +164,7 @@ func (m *model) clipboardRead(text string, block provider.Block, err error) tea.
 		return m.paste(text)
 	}
 	ph := m.img.add(&imageEntry{block: &block}, m.input.Value(), strings.Join(m.queue, "\n"))
-	m.input.InsertString(ph + " ")
+	m.input.InsertString(ph)
 	m.afterEdit()
 	return nil
 }

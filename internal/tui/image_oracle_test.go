@@ -57,7 +57,7 @@ func TestImagePromptMatchesClaudeCode(t *testing.T) {
 	h.waitFor("the clipboard's image", func(_, v string) bool { return strings.Contains(v, "[Image #1]") })
 	h.tm.Send(tea.PasteMsg{Content: strings.ReplaceAll(dropped, " ", `\ `)})
 	h.waitFor("the dropped image", func(_, v string) bool { return strings.Contains(v, "[Image #2]") })
-	h.tm.Type("please")
+	h.tm.Type(" please")
 	h.key(tea.KeyEnter, 0)
 	names := map[string]string{base64.StdEncoding.EncodeToString(clip): "clipboard",
 		base64.StdEncoding.EncodeToString(testPNG(t, 6, 4)): "dropped"}

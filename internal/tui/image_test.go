@@ -116,7 +116,7 @@ func TestPastedImagePathForms(t *testing.T) {
 				want = strings.TrimSpace("> look [Image #1] " + map[int]string{2: "[Image #2]"}[c.images])
 			}
 			h.waitFor("the paste", func(_, v string) bool { return strings.Contains(v, want) })
-			h.tm.Type("please")
+			h.tm.Type(" please")
 			h.key(tea.KeyEnter, 0)
 			blocks := h.promptBlocks(0)
 			if c.images == 0 {
@@ -156,7 +156,7 @@ func TestImageOrderAndDeletion(t *testing.T) {
 	h.tm.Type("first ")
 	h.tm.Send(tea.PasteMsg{Content: a})
 	h.tm.Send(tea.PasteMsg{Content: b})
-	h.tm.Type("last, and [Image #1] again")
+	h.tm.Type(" last, and [Image #1] again")
 	h.waitFor("both", func(_, v string) bool {
 		return strings.Contains(v, "> first [Image #1] [Image #2] last, and [Image #1] again")
 	})
@@ -175,14 +175,22 @@ func TestImageOrderAndDeletion(t *testing.T) {
 		t.Fatal("the images are not in the order typed")
 	}
 	h.waitFor("the answer", func(p, _ string) bool { return strings.Contains(p, "one") })
-	// A placeholder with its closing bracket deleted is text.
+	// Backspace right after a placeholder deletes it whole; a
+	// placeholder broken inside is text.
+	h.tm.Type("see")
 	h.tm.Send(tea.PasteMsg{Content: a})
-	h.waitFor("the third", func(_, v string) bool { return strings.Contains(v, "> [Image #3]") })
+	h.tm.Send(tea.PasteMsg{Content: b})
+	h.waitFor("two more", func(_, v string) bool { return strings.Contains(v, "> see [Image #3] [Image #4]") })
 	h.key(tea.KeyBackspace, 0)
-	h.key(tea.KeyBackspace, 0)
+	h.waitFor("the fourth deleted", func(_, v string) bool {
+		return strings.Contains(v, "> see [Image #3]") && !strings.Contains(v, "[Image #4")
+	})
+	h.key(tea.KeyLeft, 0)
+	h.key(tea.KeyLeft, 0)
+	h.key(tea.KeyBackspace, 0) // the 3
 	h.key(tea.KeyEnter, 0)
 	blocks = h.promptBlocks(1)
-	if len(blocks) != 1 || blocks[0].Text != "[Image #3" {
+	if len(blocks) != 1 || blocks[0].Text != "see [Image #] " {
 		t.Fatalf("blocks %+v", blocks)
 	}
 }
@@ -252,5 +260,21 @@ func TestImageFailureRestoresPath(t *testing.T) {
 	m.imageReady(ph, provider.Block{}, errors.New("png: invalid format"))
 	if m.input.Value() != "a /pics/a.png b" || m.notice != "Image not attached: png: invalid format" || len(m.img.entries) != 0 {
 		t.Fatalf("input %q, notice %q, %d images", m.input.Value(), m.notice, len(m.img.entries))
+	}
+}
+
+// Backspace right after a collapsed paste's placeholder deletes it whole
+// (nothing of the paste is sent); elsewhere it deletes one character.
+func TestBackspaceDeletesPastePlaceholder(t *testing.T) {
+	h := newHarness(t, 100, []turnFunc{answer("ok")}, nil)
+	h.tm.Type("ab ")
+	h.tm.Send(tea.PasteMsg{Content: strings.Repeat("line\n", 30)})
+	h.waitFor("the placeholder", func(_, v string) bool { return strings.Contains(v, "> ab [Pasted text #1 +30 lines]") })
+	h.key(tea.KeyBackspace, 0)
+	h.key(tea.KeyBackspace, 0)
+	h.tm.Type("c")
+	h.key(tea.KeyEnter, 0)
+	if got := h.prompt(0); got != "abc" {
+		t.Errorf("sent %q, want %q", got, "abc")
 	}
 }

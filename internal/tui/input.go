@@ -77,6 +77,10 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		return m.startSearch()
 	case "ctrl+v":
 		return m.pasteClipboard() // image.go
+	case "backspace":
+		if m.deletePlaceholder() { // placeholder.go
+			return nil
+		}
 	case "up":
 		if m.input.Line() == 0 && m.hist.canBrowse(m.input.Value()) {
 			m.setInput(m.hist.prev(m.input.Value()))
