@@ -210,6 +210,23 @@ func TestRunClipBounds(t *testing.T) {
 	if _, err := runClip(ctx, "/bin/sh", []string{"-c", "sleep 30"}, 10); err == nil {
 		t.Error("a cancelled run succeeded")
 	}
+	// A program that hangs (and a child of it holding its output) is
+	// killed at the deadline: the run ends with a timeout.
+	ctx, cancel = context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := runClip(ctx, "/bin/sh", []string{"-c", "sleep 30 & sleep 30"}, 10)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, ErrClipboardTimeout) {
+			t.Errorf("hanging program: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("a hanging clipboard program was not killed")
+	}
 }
 
 // osascript prints the clipboard's PNG as «data PNGf<hex>».

@@ -205,8 +205,11 @@ func TestImageTooLargeRefused(t *testing.T) {
 	if err := os.Truncate(big, 65<<20); err != nil { // sparse: 65 MB of PNG
 		t.Fatal(err)
 	}
+	broken := testPNG(t, 30, 30)
+	truncated := writeFile(t, filepath.Join(dir, "truncated.png"), broken[:len(broken)-40])
 	for _, c := range []struct{ path, notice string }{
 		{huge, "Image not attached: image too large: 12000×9000 pixels, more than 50 megapixels"},
+		{truncated, "Image not attached: image/png could not be decoded: png: invalid format: not enough pixel data"},
 		{big, "Image not attached: " + big + " is 65 MB; images up to 64 MB can be attached"},
 	} {
 		h := newHarness(t, 200, []turnFunc{answer("ok")}, nil)
@@ -276,5 +279,28 @@ func TestBackspaceDeletesPastePlaceholder(t *testing.T) {
 	h.key(tea.KeyEnter, 0)
 	if got := h.prompt(0); got != "abc" {
 		t.Errorf("sent %q, want %q", got, "abc")
+	}
+}
+
+// An image attached to a message typed during a turn goes with it when
+// the queued message is sent.
+func TestQueuedPromptKeepsImage(t *testing.T) {
+	pic := testPNG(t, 4, 3)
+	p := writeFile(t, filepath.Join(t.TempDir(), "q.png"), pic)
+	h := newHarness(t, 100, []turnFunc{blockUntilInterrupt, answer("ok")}, nil)
+	h.typeLine("first")
+	h.waitFor("the turn", func(p, _ string) bool { return strings.Contains(p, "Working on it") })
+	h.tm.Type("then this")
+	h.tm.Send(tea.PasteMsg{Content: p})
+	h.waitFor("the image", func(_, v string) bool { return strings.Contains(v, "> then this [Image #1]") })
+	h.key(tea.KeyEnter, 0)
+	h.waitFor("the queue", func(_, v string) bool {
+		return strings.Contains(v, "then this [Image #1]") && !strings.Contains(v, "> then")
+	})
+	h.key(tea.KeyEscape, 0)
+	blocks := h.promptBlocks(1)
+	if len(blocks) != 3 || blocks[0].Text != "then this [Image #1]" || blocks[1].Source == nil ||
+		blocks[1].Source.Data != base64.StdEncoding.EncodeToString(pic) {
+		t.Fatalf("blocks %+v", blocks)
 	}
 }
