@@ -24,6 +24,9 @@ type images struct {
 	entries map[string]*imageEntry // by placeholder
 	// reading: a clipboard read (ctrl+v) runs.
 	reading bool
+	// sendWhenReady is the input enter was pressed on while an image of
+	// it was being prepared ("" for none).
+	sendWhenReady string
 }
 
 // imageEntry is one attached image; block is nil while it is prepared.
@@ -116,8 +119,9 @@ func (m *model) imageReady(ph string, block provider.Block, err error) tea.Cmd {
 	}
 	if err == nil {
 		e.block = &block
-		return nil
+		return m.sendIfWaiting()
 	}
+	m.img.sendWhenReady = "" // the prompt waits for the user again
 	delete(m.img.entries, ph)
 	if v := m.input.Value(); strings.Contains(v, ph) {
 		m.setInput(strings.Replace(v, ph, e.path, 1))

@@ -235,18 +235,38 @@ func TestImagePlaceholderView(t *testing.T) {
 	golden.RequireEqual(t, []byte(h.currentView()))
 }
 
-// Enter while an image is still being prepared sends nothing and says
-// so; once it is ready the prompt goes with it.
+// Enter while an image is still being prepared sends nothing yet; once
+// the image is ready the prompt goes with it, unless the input changed
+// meanwhile (or the image failed): then it waits for the user again.
 func TestEnterWaitsForImage(t *testing.T) {
 	m := newModel(context.Background(), Options{Cwd: t.TempDir(), ConfigDir: t.TempDir()}, newBridge())
+	img := provider.Block{Type: provider.BlockImage, Source: &provider.Source{Type: "base64", MediaType: "image/png", Data: "AA=="}}
+	// Changed after enter: not sent.
+	ph0 := m.img.add(&imageEntry{path: "/w.png"})
+	m.setInput(ph0)
+	m.enter()
+	m.input.InsertString(" more")
+	m.imageReady(ph0, img, nil)
+	if m.input.Value() != ph0+" more" || len(m.queue) != 0 {
+		t.Fatalf("a changed input was sent: input %q, queue %q", m.input.Value(), m.queue)
+	}
+	// A failed image: not sent, its path back.
+	m.setInput("")
+	ph1 := m.img.add(&imageEntry{path: "/bad.png"})
+	m.setInput("x " + ph1)
+	m.enter()
+	m.imageReady(ph1, provider.Block{}, errors.New("broken"))
+	if m.input.Value() != "x /bad.png" || len(m.queue) != 0 || m.img.sendWhenReady != "" {
+		t.Fatalf("a failed image's prompt was sent: input %q, queue %q", m.input.Value(), m.queue)
+	}
+	m.setInput("")
 	ph := m.img.add(&imageEntry{path: "/x.png"})
 	m.setInput("see " + ph)
 	m.enter()
-	if m.input.Value() != "see "+ph || len(m.queue) != 0 || !strings.Contains(m.notice, "[Image #1] is still being prepared") {
+	if m.input.Value() != "see "+ph || len(m.queue) != 0 || m.notice != "Preparing "+ph+"…" {
 		t.Fatalf("input %q, queue %q, notice %q", m.input.Value(), m.queue, m.notice)
 	}
-	m.imageReady(ph, provider.Block{Type: provider.BlockImage, Source: &provider.Source{Type: "base64", MediaType: "image/png", Data: "AA=="}}, nil)
-	m.enter()
+	m.imageReady(ph, img, nil)
 	if m.input.Value() != "" || len(m.queue) != 1 { // no conversation yet: queued
 		t.Fatalf("input %q, queue %q", m.input.Value(), m.queue)
 	}

@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
+
 	"corvid/internal/provider"
 )
 
@@ -62,14 +64,42 @@ func (m *model) nextImage(s string) (int, string) {
 	}
 }
 
-// imagesLoading reports (in the notice) an image of text still being
-// prepared: enter waits for it rather than send the prompt without it.
+// imagesLoading reports an image of text still being prepared: enter
+// then waits for it rather than send the prompt without it, and sends
+// once it is ready, if the input is still text (sendWhenReady).
 func (m *model) imagesLoading(text string) bool {
+	ph := m.pendingImage(text)
+	if ph == "" {
+		return false
+	}
+	m.img.sendWhenReady = text
+	m.notice = "Preparing " + ph + "…"
+	return true
+}
+
+// pendingImage is the placeholder of an image in text still being
+// prepared ("" for none).
+func (m *model) pendingImage(text string) string {
 	for ph, e := range m.img.entries {
 		if e.block == nil && strings.Contains(text, ph) {
-			m.notice = ph + " is still being prepared; press Enter again in a moment"
-			return true
+			return ph
 		}
 	}
-	return false
+	return ""
+}
+
+// sendIfWaiting sends the input an enter waited with, once its images
+// are ready and if it was not changed meanwhile.
+func (m *model) sendIfWaiting() tea.Cmd {
+	v := m.input.Value()
+	if m.img.sendWhenReady == "" || m.pendingImage(v) != "" {
+		return nil
+	}
+	waiting := m.img.sendWhenReady
+	m.img.sendWhenReady = ""
+	if waiting != v {
+		return nil
+	}
+	m.notice = ""
+	return m.enter()
 }
