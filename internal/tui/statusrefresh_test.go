@@ -23,6 +23,8 @@ import (
 
 // statusLine.refreshInterval is seconds, at least 1, as Claude Code's
 // schema has it; a bad value drops the refresh, not the statusLine.
+// (Claude Code 2.1.332, watched in tmux: 0.5 never refreshes, 2 re-runs
+// the command every 2 s.)
 func TestRefreshIntervalSetting(t *testing.T) {
 	cases := map[string]time.Duration{
 		`{"type":"command","command":"x"}`:                           0,
