@@ -27,6 +27,8 @@ type images struct {
 	// sendWhenReady is the input enter was pressed on while an image of
 	// it was being prepared ("" for none).
 	sendWhenReady string
+	// prep lets one file's preparation run at a time (slot).
+	prep chan struct{}
 }
 
 // imageEntry is one attached image; block is nil while it is prepared.
@@ -92,9 +94,9 @@ func (m *model) pasteImagePath(text string) (cmd tea.Cmd, ok bool) {
 	for _, path := range paths {
 		ph := m.img.add(&imageEntry{path: path}, m.input.Value(), strings.Join(m.queue, "\n"))
 		m.input.InsertString(m.spaceBefore() + ph)
-		ctx := m.ctx
+		ctx, slot := m.ctx, m.img.slot()
 		cmds = append(cmds, func() tea.Msg {
-			block, err := prepareImageFile(ctx, path)
+			block, err := prepareImageFile(ctx, slot, path)
 			return applyMsg(func(m *model) tea.Cmd { return m.imageReady(ph, block, err) })
 		})
 	}
@@ -102,7 +104,23 @@ func (m *model) pasteImagePath(text string) (cmd tea.Cmd, ok bool) {
 	return tea.Batch(cmds...), true
 }
 
-func prepareImageFile(ctx context.Context, path string) (provider.Block, error) {
+// slot is the token a file's preparation holds: one at a time, as
+// decoding and scaling a screenshot takes about a hundred MB for a
+// moment.
+func (im *images) slot() chan struct{} {
+	if im.prep == nil {
+		im.prep = make(chan struct{}, 1)
+	}
+	return im.prep
+}
+
+func prepareImageFile(ctx context.Context, slot chan struct{}, path string) (provider.Block, error) {
+	select {
+	case slot <- struct{}{}:
+		defer func() { <-slot }()
+	case <-ctx.Done():
+		return provider.Block{}, ctx.Err()
+	}
 	data, err := readImageFile(path, read.MaxImageFile)
 	if err != nil {
 		return provider.Block{}, err

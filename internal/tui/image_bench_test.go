@@ -44,7 +44,7 @@ func BenchmarkPrepareScreenshot(b *testing.B) {
 	f.Close()
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := prepareImageFile(context.Background(), path); err != nil {
+		if _, err := prepareImageFile(context.Background(), make(chan struct{}, 1), path); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
@@ -322,5 +323,29 @@ func TestQueuedPromptKeepsImage(t *testing.T) {
 	if len(blocks) != 3 || blocks[0].Text != "then this [Image #1]" || blocks[1].Source == nil ||
 		blocks[1].Source.Data != base64.StdEncoding.EncodeToString(pic) {
 		t.Fatalf("blocks %+v", blocks)
+	}
+}
+
+// Files are prepared one at a time: a preparation waits for the slot
+// (and gives up when the interface ends).
+func TestImagePreparationOneAtATime(t *testing.T) {
+	p := writeFile(t, filepath.Join(t.TempDir(), "a.png"), testPNG(t, 3, 3))
+	slot := make(chan struct{}, 1)
+	slot <- struct{}{} // another preparation runs
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { _, err := prepareImageFile(ctx, slot, p); done <- err }()
+	select {
+	case err := <-done:
+		t.Fatalf("prepared while the slot was taken: %v", err)
+	case <-time.After(100 * time.Millisecond):
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("waiting preparation: %v", err)
+	}
+	<-slot
+	if b, err := prepareImageFile(context.Background(), slot, p); err != nil || b.Source == nil || len(slot) != 0 {
+		t.Fatalf("free slot: %+v %v (slot %d)", b, err, len(slot))
 	}
 }
