@@ -35,3 +35,17 @@ var (
 
 // ErrExists refuses to overwrite a file the user wrote (/init).
 var ErrExists = errors.New("file exists")
+
+// Errors of image paste (clipboard.go, image.go).
+var (
+	// ErrNoClipboardTool: no program that reads the clipboard's images
+	// is installed (xclip, wl-paste, pngpaste, osascript).
+	ErrNoClipboardTool = errors.New("tui: no clipboard program found")
+	// ErrNoClipboardImage: the clipboard holds no image.
+	ErrNoClipboardImage = errors.New("tui: no image in the clipboard")
+	// ErrClipboardTooLarge: the clipboard's image is beyond the size an
+	// image may have.
+	ErrClipboardTooLarge = errors.New("tui: the clipboard's image is too large")
+	// ErrClipboardTimeout: the clipboard program ran past its time.
+	ErrClipboardTimeout = errors.New("tui: reading the clipboard timed out")
+)

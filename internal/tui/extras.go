@@ -39,6 +39,8 @@ func (m *model) extraUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		return m.statusDue(msg), true
 	case statusRanMsg:
 		return m.statusRan(msg), true
+	case statusRefreshMsg:
+		return m.statusRefreshTick(msg), true
 	default:
 		return nil, false
 	}
@@ -92,6 +94,7 @@ func (m *model) loadExtras() {
 		m.ext.settings = m.o.Settings()
 	}
 	m.ext.loaded = true
+	m.armStatusRefresh() // statusrefresh.go
 	m.ext.channel = notifChannel(m.ext.settings.NotifChannel, m.o.Getenv)
 	m.ext.inTmux = m.o.Getenv != nil && m.o.Getenv("TMUX") != ""
 }

@@ -75,6 +75,12 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		return m.toggleExpand()
 	case "ctrl+r":
 		return m.startSearch()
+	case "ctrl+v":
+		return m.pasteClipboard() // image.go
+	case "backspace":
+		if m.deletePlaceholder() { // placeholder.go
+			return nil
+		}
 	case "up":
 		if m.input.Line() == 0 && m.hist.canBrowse(m.input.Value()) {
 			m.setInput(m.hist.prev(m.input.Value()))
@@ -98,6 +104,9 @@ func (m *model) enter() tea.Cmd {
 	if strings.HasSuffix(v, "\\") && m.input.Line() == m.input.LineCount()-1 {
 		m.input.SetValue(strings.TrimSuffix(v, "\\") + "\n")
 		m.afterEdit()
+		return nil
+	}
+	if m.imagesLoading(v) {
 		return nil
 	}
 	text := m.pastes.expand(v)

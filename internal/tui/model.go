@@ -64,6 +64,9 @@ type Options struct {
 	// and returns it with a function that takes it back; suspend adds
 	// the pausing of the input reader (memory.go).
 	termSuspend, suspend func() (in, out *os.File, resume func(), err error)
+	// afterFunc replaces time.AfterFunc for the statusLine's refresh
+	// timer (tests only); it returns the timer's stop.
+	afterFunc func(time.Duration, func()) func() bool
 	// now is the clock (time.Now when nil).
 	now func() time.Time
 }
@@ -86,6 +89,8 @@ type model struct {
 	search *histSearch
 	vim    vim
 	pastes pastes
+	// img are the images attached to the input (image.go).
+	img images
 
 	busy    bool
 	turnCtx context.CancelFunc

@@ -34,6 +34,9 @@ func (m *model) paste(text string) tea.Cmd {
 		}
 		return nil
 	}
+	if cmd, ok := m.pasteImagePath(text); ok { // image.go
+		return cmd
+	}
 	if len(text) > maxPaste {
 		m.notice = fmt.Sprintf("Paste refused: %d bytes is more than the %d MiB limit (%v)", len(text), maxPaste>>20, ErrPasteTooLarge)
 		return nil

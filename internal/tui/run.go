@@ -66,6 +66,7 @@ func run(ctx context.Context, o Options, scr *screen, in io.Reader, env []string
 	done := make(chan struct{})
 	go func() { defer close(done); watch(p.Send, stop) }()
 	_, err = p.Run()
+	m.stopStatusRefresh() // the statusLine's refresh timer
 	close(stop)
 	<-done
 	br.close() // refuses questions still waiting

@@ -3,6 +3,7 @@ package tui
 import (
 	"encoding/json"
 	"slices"
+	"time"
 )
 
 // Settings are the settings keys the interface reads itself.
@@ -17,11 +18,14 @@ type Settings struct {
 }
 
 // StatusLineSetting is the statusLine key:
-// {"type":"command","command":"…","padding":N}.
+// {"type":"command","command":"…","padding":N,"refreshInterval":S}.
 type StatusLineSetting struct {
 	Type    string `json:"type"`
 	Command string `json:"command"`
 	Padding int    `json:"padding"`
+	// RefreshInterval re-runs the command this often besides the runs
+	// changes cause (0: only those); read by refreshInterval.
+	RefreshInterval time.Duration `json:"-"`
 }
 
 // ReadSettings reads the interface's keys from the merged settings:
@@ -54,6 +58,7 @@ func ReadSettings(lookup func(string) (json.RawMessage, bool), withheld []string
 		return s
 	}
 	sl.Padding = min(max(sl.Padding, 0), 20)
+	sl.RefreshInterval = refreshInterval(raw)
 	s.StatusLine = &sl
 	return s
 }

@@ -31,6 +31,8 @@ type statusState struct {
 	// apiTime sums the turns' API time (cost.total_api_duration_ms).
 	apiTime time.Duration
 	runs    int // runs started (tests read it)
+	// refresh re-runs the command on a timer (statusrefresh.go).
+	refresh statusRefresh
 }
 
 // statusDueMsg ends a debounce wait; statusRanMsg a run.
@@ -75,6 +77,11 @@ func (m *model) statusDue(msg statusDueMsg) tea.Cmd {
 		m.status.dirty = true
 		return nil
 	}
+	return m.startStatusRun()
+}
+
+// startStatusRun runs the command in the background.
+func (m *model) startStatusRun() tea.Cmd {
 	m.status.running = true
 	m.status.runs++
 	r := statusRun{command: m.ext.settings.StatusLine.Command, dir: m.cwd(), input: m.statusInput(),

@@ -132,7 +132,7 @@ func (m *model) startTurn(text string) tea.Cmd {
 		}
 		m.shellNotes = nil
 	}
-	blocks = append(blocks, provider.TextBlock(text))
+	blocks = append(blocks, m.promptBlocks(text)...) // the images attached (imageprompt.go)
 	ctx, cancel := context.WithCancel(m.ctx)
 	m.turnCtx = cancel
 	conv := m.conv

@@ -37,7 +37,10 @@ type picture struct {
 	origWidth, origHeight int
 }
 
-var errTooManyPixels = errors.New("too many pixels")
+var (
+	errTooManyPixels = errors.New("too many pixels")
+	errStillTooLarge = errors.New("it stays too large even when shrunk")
+)
 
 // preparePicture returns data as it is when the API takes it, and
 // otherwise downscales and re-encodes it.
@@ -118,7 +121,7 @@ func shrink(ctx context.Context, p picture, src image.Image, jpegFirst bool) (pi
 		}
 		w, h = max(w*3/4, 1), max(h*3/4, 1)
 	}
-	return p, errors.New("it stays too large even when shrunk")
+	return p, errStillTooLarge
 }
 
 // fit scales w×h down so that its longer side is at most side.

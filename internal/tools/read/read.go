@@ -2,7 +2,8 @@
 // text with line numbers, images as image blocks, PDFs as document blocks
 // and Jupyter notebooks as cells with their outputs.
 //
-// Only the composition root (internal/app) and tests import it.
+// Only the composition root (internal/app), the interface (internal/tui,
+// which prepares pasted images with PrepareImage) and tests import it.
 package read
 
 import (
