@@ -50,7 +50,7 @@ func isSlash(s string) bool {
 func (m *model) command(line string) tea.Cmd {
 	name, arg, _ := strings.Cut(strings.TrimPrefix(line, "/"), " ")
 	arg = strings.TrimSpace(arg)
-	if m.holdUntilOpen(name, line) {
+	if m.holdUntilOpen(name, arg, line) {
 		return nil
 	}
 	for _, c := range commands {

@@ -1,6 +1,10 @@
 package tui
 
-import tea "charm.land/bubbletea/v2"
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+)
 
 // Slash commands typed while the conversation is opening (at start, or
 // while /clear, /resume or a settings edit reopens it) would find no
@@ -10,10 +14,19 @@ import tea "charm.land/bubbletea/v2"
 // freeOfConversation names the commands that need no conversation.
 var freeOfConversation = map[string]bool{"help": true, "vim": true, "exit": true}
 
+// needsConversation reports whether the command line /name arg needs
+// the conversation (/init scan writes CLAUDE.md itself).
+func needsConversation(name, arg string) bool {
+	if name == "init" {
+		return !strings.HasPrefix(arg, "scan")
+	}
+	return !freeOfConversation[name]
+}
+
 // holdUntilOpen keeps line for later when the conversation is not open
 // and the command needs it, and reports whether it did.
-func (m *model) holdUntilOpen(name, line string) bool {
-	if m.conv != nil || freeOfConversation[name] {
+func (m *model) holdUntilOpen(name, arg, line string) bool {
+	if m.conv != nil || !needsConversation(name, arg) {
 		return false
 	}
 	m.early = append(m.early, line)

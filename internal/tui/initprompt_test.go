@@ -63,7 +63,8 @@ func TestInitImprovesExisting(t *testing.T) {
 	}
 }
 
-// With no conversation open, /init writes the scan itself.
+// With no conversation open, /init scan writes the scan itself, and
+// /init waits for the conversation (early.go).
 func TestInitWithoutConversationWritesScan(t *testing.T) {
 	dir := initRepo(t)
 	release := make(chan struct{})
@@ -79,7 +80,11 @@ func TestInitWithoutConversationWritesScan(t *testing.T) {
 	})
 	t.Cleanup(func() { close(release) }) // before the harness ends the program
 	h.typeLine("/init")
+	h.typeLine("/init scan")
 	h.waitFor("the note", func(p, _ string) bool { return strings.Contains(p, "Wrote ") })
+	if p := h.scrollback(); strings.Contains(p, "> /init\n") || strings.Count(p, "> /init") != 1 {
+		t.Errorf("/init ran without a conversation:\n%s", p)
+	}
 	data, err := os.ReadFile(filepath.Join(dir, "CLAUDE.md"))
 	if err != nil || !strings.Contains(string(data), "## Build and test") {
 		t.Fatalf("CLAUDE.md: %q, %v", data, err)
