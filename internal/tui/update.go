@@ -98,7 +98,7 @@ func (m *model) opened(msg openedMsg) tea.Cmd {
 	if info.PermissionMode != "" {
 		m.mode = permissionMode(info.PermissionMode)
 	}
-	cmds := []tea.Cmd{m.println(m.banner(info.Cwd))}
+	cmds := []tea.Cmd{m.println(m.banner(info.Cwd)), m.replay(m.conv.Messages())}
 	if p := m.o.Prompt; p != "" {
 		m.o.Prompt = ""
 		cmds = append(cmds, m.submit(p))
