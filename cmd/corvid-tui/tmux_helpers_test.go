@@ -109,3 +109,84 @@ func (e entry) blocks() []block {
 	}
 	return bs
 }
+
+// cleanEnv is the test's environment without the variables the tests
+// set themselves (colour, terminal background).
+func cleanEnv() []string {
+	var out []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "NO_COLOR=") && !strings.HasPrefix(kv, "COLORFGBG=") {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+// checkTranscripts checks every transcript of the project: each
+// tool_use is answered by exactly one tool_result, the call cancelled
+// has a synthetic error result, and every message entry lies on the
+// one parent chain that ends at the file's last message.
+func checkTranscripts(t *testing.T, p *project, cancelled string) {
+	t.Helper()
+	sawCancelled := false
+	for file, entries := range p.transcripts(t) {
+		uses, results := map[string]int{}, map[string]int{}
+		byID := map[string]entry{}
+		last := ""
+		for _, e := range entries {
+			if e.UUID != "" {
+				if _, dup := byID[e.UUID]; dup {
+					t.Errorf("%s: uuid %s used twice", file, e.UUID)
+				}
+				byID[e.UUID] = e
+			}
+			if e.ParentUUID != nil {
+				if _, ok := byID[*e.ParentUUID]; !ok {
+					t.Errorf("%s: entry %s has parent %s, not an earlier entry", file, e.UUID, *e.ParentUUID)
+				}
+			}
+			if e.Type != "user" && e.Type != "assistant" {
+				continue
+			}
+			last = e.UUID
+			for _, b := range e.blocks() {
+				switch b.Type {
+				case "tool_use":
+					uses[b.ID]++
+				case "tool_result":
+					results[b.ToolUseID]++
+					if b.ToolUseID == cancelled {
+						sawCancelled = b.IsError
+					}
+				}
+			}
+		}
+		for id, n := range uses {
+			if n != 1 || results[id] != 1 {
+				t.Errorf("%s: tool_use %s written %d times, answered %d times", file, id, n, results[id])
+			}
+		}
+		for id := range results {
+			if uses[id] == 0 {
+				t.Errorf("%s: a tool_result answers %s, which no tool_use made", file, id)
+			}
+		}
+		onChain := map[string]bool{}
+		for id := last; id != ""; {
+			onChain[id] = true
+			e := byID[id]
+			if e.ParentUUID == nil {
+				break
+			}
+			id = *e.ParentUUID
+		}
+		for _, e := range entries {
+			if (e.Type == "user" || e.Type == "assistant") && !onChain[e.UUID] {
+				t.Errorf("%s: %s entry %s is off the chain that ends at the last message", file, e.Type, e.UUID)
+			}
+		}
+	}
+	if !sawCancelled {
+		t.Errorf("no transcript answers the cancelled call %s with an error result", cancelled)
+	}
+}
