@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"corvid/internal/provider/providertest"
 )
 
 // project is a temporary home, project folder and corvid state folder
@@ -18,7 +20,7 @@ type project struct {
 	env                  []string
 }
 
-func newProject(t *testing.T, apiURL string, extraEnv ...string) *project {
+func newProject(t *testing.T, extraEnv ...string) *project {
 	t.Helper()
 	root := t.TempDir()
 	p := &project{root: root, proj: filepath.Join(root, "proj"), cfg: filepath.Join(root, "cfg"), bin: buildBinaries(t)}
@@ -27,9 +29,17 @@ func newProject(t *testing.T, apiURL string, extraEnv ...string) *project {
 			t.Fatal(err)
 		}
 	}
-	p.env = append([]string{"ANTHROPIC_BASE_URL=" + apiURL, "ANTHROPIC_API_KEY=test", "CORVID_CONFIG_DIR=" + p.cfg,
+	p.env = append([]string{"ANTHROPIC_API_KEY=test", "CORVID_CONFIG_DIR=" + p.cfg,
 		"HOME=" + root, "TERM=xterm-256color"}, extraEnv...)
 	return p
+}
+
+// serve points corvid at the fake API running sc and returns it.
+func (p *project) serve(t *testing.T, sc providertest.Scenario) *providertest.Server {
+	t.Helper()
+	srv := providertest.Start(t, sc)
+	p.env = append(p.env, "ANTHROPIC_BASE_URL="+srv.URL)
+	return srv
 }
 
 // launch starts corvid with args in a new tmux session named target, of

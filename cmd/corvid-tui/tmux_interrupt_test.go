@@ -19,14 +19,14 @@ func TestTmuxEscKeepsTranscriptValid(t *testing.T) {
 	requireTmux(t)
 	story := strings.Repeat("The corvid kept counting the stones in the river. ", 80)
 	const sleeper = "echo sleeper-began; sleep 31.5"
-	srv := providertest.Start(t, providertest.Scenario{Turns: []providertest.Turn{
+	p := newProject(t, "NO_COLOR=1")
+	srv := p.serve(t, providertest.Scenario{Turns: []providertest.Turn{
 		{Blocks: []providertest.Block{providertest.Text(story)}, ChunkDelay: 20 * time.Millisecond, ChunkSize: 8},
 		{Blocks: []providertest.Block{providertest.Text("I will wait."),
 			tool("toolu_sleep", "Bash", map[string]any{"command": sleeper})}},
 		{Blocks: []providertest.Block{providertest.Text("Ready again.")}},
 		{Blocks: []providertest.Block{providertest.Text("Resumed fine.")}},
 	}})
-	p := newProject(t, srv.URL, "NO_COLOR=1")
 	e := &e2e{t: t}
 	p.launch(e, "esc", 100, 30)
 	e.waitText("default mode")

@@ -13,11 +13,11 @@ import (
 // earlier conversation.
 func TestTmuxResumePicker(t *testing.T) {
 	requireTmux(t)
-	srv := providertest.Start(t, providertest.Scenario{Turns: []providertest.Turn{
+	p := newProject(t, "NO_COLOR=1")
+	srv := p.serve(t, providertest.Scenario{Turns: []providertest.Turn{
 		{Blocks: []providertest.Block{providertest.Text("The capital is **Lisbon**.")}},
 		{Blocks: []providertest.Block{providertest.Text("Porto is second.")}},
 	}})
-	p := newProject(t, srv.URL, "NO_COLOR=1")
 	e := &e2e{t: t}
 	p.launch(e, "one", 100, 30)
 	e.waitText("default mode")

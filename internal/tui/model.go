@@ -139,6 +139,9 @@ type model struct {
 	quitting   bool
 	started    time.Time
 
+	// light: the terminal's background is light (palette.go).
+	light bool
+
 	// ext and status: settings the interface reads itself, focus and
 	// notifications (extras.go), the statusLine command (statusline.go).
 	ext    extras
@@ -156,6 +159,7 @@ func newModel(ctx context.Context, o Options, br *bridge) *model {
 	if m.mode == "" {
 		m.mode = permission.ModeDefault
 	}
+	m.light = o.Getenv != nil && lightBackground(o.Getenv("COLORFGBG"))
 	m.input = newEditor(m.width)
 	m.hist = loadHistory(o.ConfigDir, o.Cwd)
 	m.md = newMarkdown(o.Profile)

@@ -191,7 +191,7 @@ func (m *model) blocked() bool { return m.dialog != nil }
 // order.
 func (m *model) println(s string) tea.Cmd {
 	if s != "" {
-		m.outbox = append(m.outbox, downsample(s, m.o.Profile))
+		m.outbox = append(m.outbox, m.colours(s))
 	}
 	return nil
 }
