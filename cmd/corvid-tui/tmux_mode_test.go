@@ -20,7 +20,9 @@ func TestTmuxShiftTabCyclesModes(t *testing.T) {
 		return providertest.Turn{Blocks: []providertest.Block{
 			tool(id, "Write", map[string]any{"file_path": filepath.Join(p.proj, name), "content": "x\n"})}}
 	}
-	say := func(s string) providertest.Turn { return providertest.Turn{Blocks: []providertest.Block{providertest.Text(s)}} }
+	say := func(s string) providertest.Turn {
+		return providertest.Turn{Blocks: []providertest.Block{providertest.Text(s)}}
+	}
 	p.serve(t, providertest.Scenario{Turns: []providertest.Turn{
 		write("toolu_a", "a.txt"), say("a is done"),
 		write("toolu_b", "b.txt"), say("b was refused"),
