@@ -149,6 +149,7 @@ func (m *model) startTurn(text string) tea.Cmd {
 // prompt.
 func (m *model) turnDone() tea.Cmd {
 	m.busy = false
+	m.endRetry()
 	m.dropQuestions()
 	m.turnCtx = nil
 	var cmds []tea.Cmd

@@ -33,7 +33,7 @@ func (m *model) frame() (string, *tea.Cursor) {
 		parts = append(parts, styleDim.Render("  ⏎ queued: "+ansi.Truncate(firstLine(q), max(m.width-14, 10), "…")))
 	}
 	if m.notice != "" {
-		parts = append(parts, styleWarn.Render(ansi.Truncate(m.notice, max(m.width-1, 10), "…")))
+		parts = append(parts, paint(styleWarn, ansi.Wrap(m.notice, max(m.width-1, 10), ""))) // wrapped: a notice says what to do
 	}
 	var cursor *tea.Cursor
 	if m.dialog != nil {
