@@ -44,6 +44,16 @@ func TestTmuxResumePicker(t *testing.T) {
 	e.typeLine("and the second city?")
 	e.waitText("Porto is second.")
 
+	e.keys("C-d")
+	e.waitText("CORVID-EXIT=0")
+
+	// corvid -c opens the latest conversation with its messages shown.
+	p.launch(e, "three", 100, 30, "-c")
+	e.waitFor("the continued conversation", func(s string) bool {
+		return strings.Contains(s, "> and the second city?") && strings.Contains(s, "Porto is second.") &&
+			strings.Contains(s, "default mode")
+	})
+
 	reqs := srv.Requests()
 	if len(reqs) != 2 {
 		t.Fatalf("%d requests, want 2", len(reqs))

@@ -141,6 +141,8 @@ type model struct {
 
 	// light: the terminal's background is light (palette.go).
 	light bool
+	// modeChosen: the user set mode with Shift+Tab (mode.go).
+	modeChosen bool
 
 	// ext and status: settings the interface reads itself, focus and
 	// notifications (extras.go), the statusLine command (statusline.go).

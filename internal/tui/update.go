@@ -95,10 +95,7 @@ func (m *model) opened(msg openedMsg) tea.Cmd {
 	m.modelName = info.Model
 	m.custom = customCommands(info.Commands)
 	m.updateMenu() // a "/" typed while the conversation opened
-	if info.PermissionMode != "" {
-		m.mode = permissionMode(info.PermissionMode)
-	}
-	cmds := []tea.Cmd{m.println(m.banner(info.Cwd)), m.replay(m.conv.Messages())}
+	cmds := []tea.Cmd{m.adoptMode(permissionMode(info.PermissionMode)), m.println(m.banner(info.Cwd)), m.replay(m.conv.Messages())}
 	if p := m.o.Prompt; p != "" {
 		m.o.Prompt = ""
 		cmds = append(cmds, m.submit(p))
