@@ -206,3 +206,30 @@ func TestAPIErrorView(t *testing.T) {
 	}
 	t.Run("scrollback", func(t *testing.T) { golden.RequireEqual(t, []byte(h.scrollback())) })
 }
+
+// A dialog at 60 columns: no line is wider than the terminal (the screen
+// would cut it) and every word of the options is there, wrapped.
+func TestPermissionDialogWrapsAt60(t *testing.T) {
+	turn := func(ctx context.Context, f *fakeConv) event.Result {
+		_, _ = f.asker.Ask(ctx, permission.Question{ToolName: "Bash", ToolUseID: "toolu_1",
+			Input:       []byte(`{"command":"npm test -- --watch=false && npm run lint"}`),
+			Reason:      "Bash command npm test needs approval in default mode",
+			Suggestions: []string{"Bash(npm test:*)", "Bash(npm run lint:*)"}})
+		return event.Result{Subtype: event.SubtypeSuccess}
+	}
+	h := newHarness(t, 60, []turnFunc{turn}, nil)
+	h.typeLine("run the tests")
+	h.waitFor("the dialog", func(_, v string) bool { return strings.Contains(v, "Do you want to proceed?") })
+	v := h.currentView()
+	for _, l := range strings.Split(v, "\n") {
+		if w := len([]rune(l)); w > 60 {
+			t.Errorf("a line of %d cells: %q", w, l)
+		}
+	}
+	want := "2. Yes, and don't ask again for Bash(npm test:*), Bash(npm run lint:*)"
+	if !strings.Contains(strings.Join(strings.Fields(v), " "), want) {
+		t.Errorf("option 2 lost words:\n%s", v)
+	}
+	golden.RequireEqual(t, []byte(v))
+	h.tm.Type("1")
+}
