@@ -18,6 +18,8 @@ import (
 type project struct {
 	root, proj, cfg, bin string
 	env                  []string
+	// tmuxConf, when set, is the tmux server's configuration file.
+	tmuxConf string
 }
 
 func newProject(t *testing.T, extraEnv ...string) *project {
@@ -54,7 +56,11 @@ func (p *project) launch(e *e2e, target string, w, h int, args ...string) {
 		e.t.Cleanup(func() { _ = exec.Command("tmux", "-L", e.sock, "kill-server").Run() })
 	}
 	e.target = target
-	e.tmux("new-session", "-d", "-s", target, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), shell)
+	var conf []string
+	if p.tmuxConf != "" {
+		conf = []string{"-f", p.tmuxConf}
+	}
+	e.tmux(append(conf, "new-session", "-d", "-s", target, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), shell)...)
 }
 
 // entry is the part of a transcript line the tests look at.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -22,12 +23,12 @@ const lookParagraph = "The interface wraps this paragraph at the width of the te
 // shown as a diff) at 60 and 250 columns, in a dark and a light
 // terminal and with NO_COLOR: no line is wider than the pane, no word
 // of the answer is lost, colour is there unless NO_COLOR says no (then
-// none at all), and a light background gets no yellow, which does not
-// read on it.
+// none at all), and a light background (COLORFGBG, or the terminal's
+// answer to the OSC 11 query) gets no yellow, which does not read on it.
 func TestTmuxWidthsAndColours(t *testing.T) {
 	requireTmux(t)
 	for _, width := range []int{60, 250} {
-		for _, look := range []string{"dark", "light", "nocolor"} {
+		for _, look := range []string{"dark", "light", "light-osc", "nocolor"} {
 			t.Run(fmt.Sprintf("%d-%s", width, look), func(t *testing.T) { lookSession(t, width, look) })
 		}
 	}
@@ -36,6 +37,12 @@ func TestTmuxWidthsAndColours(t *testing.T) {
 func lookSession(t *testing.T, width int, look string) {
 	env := map[string][]string{"dark": {"COLORFGBG=15;0"}, "light": {"COLORFGBG=0;15"}, "nocolor": {"NO_COLOR=1"}}[look]
 	p := newProject(t, env...)
+	if look == "light-osc" { // no COLORFGBG: the pane's white background answers the OSC 11 query
+		p.tmuxConf = filepath.Join(p.root, "tmux.conf")
+		if err := os.WriteFile(p.tmuxConf, []byte("set -g window-style bg=colour231\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	p.serve(t, providertest.Scenario{Turns: []providertest.Turn{
 		{Blocks: []providertest.Block{providertest.Text("# Result\n\n" + lookParagraph + "\n\n```go\nvar n int = 42\n```\n"),
 			tool("toolu_w", "Write", map[string]any{"file_path": filepath.Join(p.proj, "notes.txt"), "content": "alpha\nbeta\n"})}},
@@ -85,10 +92,10 @@ func checkLook(t *testing.T, e *e2e, width int, look string) string {
 			t.Errorf("no colour drawn in a %s terminal:\n%s", look, text)
 		}
 		for c := range colours {
-			if c[0] == '4' || c[:2] == "10" { // the theme's background is kept
+			if (c[0] == '4' || c[:2] == "10") && c != "48;5;231" { // the theme's background is kept (231: tmux's own)
 				t.Errorf("a background colour %s is drawn in a %s terminal", c, look)
 			}
-			if look == "light" && (c == "33" || c == "93" || c == "37" || c == "97") {
+			if strings.HasPrefix(look, "light") && (c == "33" || c == "93" || c == "37" || c == "97") {
 				t.Errorf("yellow or white %s on a light background", c)
 			}
 		}

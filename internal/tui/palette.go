@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 )
@@ -25,6 +26,20 @@ func lightBackground(colorfgbg string) bool {
 	}
 	bg, err := strconv.Atoi(colorfgbg[i+1:])
 	return err == nil && (bg == 7 || bg >= 9 && bg <= 15)
+}
+
+// bgQuery asks the terminal for its background colour (OSC 11); the
+// answer arrives as a tea.BackgroundColorMsg. A terminal that does not
+// know the query ignores it.
+const bgQuery = "\x1b]11;?\x07"
+
+// background takes the terminal's answer to bgQuery: it decides light or
+// dark unless COLORFGBG already did (the user's own setting wins).
+func (m *model) background(msg tea.BackgroundColorMsg) {
+	if m.o.Getenv != nil && m.o.Getenv("COLORFGBG") != "" {
+		return
+	}
+	m.light = !msg.IsDark()
 }
 
 // lightColours maps a foreground colour to one that reads on a light

@@ -1,7 +1,10 @@
 package tui
 
 import (
+	"image/color"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/charmbracelet/colorprofile"
 )
@@ -35,6 +38,28 @@ func TestLightPalette(t *testing.T) {
 		m := &model{o: Options{Profile: c.profile}, light: c.light}
 		if got := m.colours(in); got != c.want {
 			t.Errorf("profile %v light %v:\n got %q\nwant %q", c.profile, c.light, got, c.want)
+		}
+	}
+}
+
+// The terminal's answer to the background query decides light or dark,
+// unless COLORFGBG is set.
+func TestBackgroundAnswer(t *testing.T) {
+	white := tea.BackgroundColorMsg{Color: color.White}
+	for _, c := range []struct {
+		colorfgbg string
+		msg       tea.BackgroundColorMsg
+		want      bool
+	}{{"", white, true}, {"", tea.BackgroundColorMsg{Color: color.Black}, false}, {"15;0", white, false}} {
+		m := &model{o: Options{Getenv: func(k string) string {
+			if k == "COLORFGBG" {
+				return c.colorfgbg
+			}
+			return ""
+		}}}
+		m.background(c.msg)
+		if m.light != c.want {
+			t.Errorf("COLORFGBG=%q, answer %v: light %v, want %v", c.colorfgbg, c.msg.Color, m.light, c.want)
 		}
 	}
 }

@@ -59,6 +59,9 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		return m.filesListed(msg)
 	case applyMsg:
 		return msg(m)
+	case tea.BackgroundColorMsg:
+		m.background(msg) // palette.go
+		return nil
 	}
 	if !m.blocked() {
 		var cmd tea.Cmd
