@@ -12,9 +12,9 @@ import (
 
 // The interface draws with the terminal's 16 theme colours and no
 // backgrounds, so it follows the user's theme. On a light background
-// three of them read badly (yellow, white, and in the common palettes
-// green and cyan are too pale as well): the frame's and the prints'
-// colours are then rewritten to darker ones where the profile has them.
+// some of them read badly (yellow and white; in the common palettes
+// green and cyan too): the frame's and the prints' colours are then
+// rewritten to darker ones where the profile has them.
 
 // lightBackground reports whether COLORFGBG ("fg;bg" or "fg;x;bg", as
 // rxvt, Konsole and others set it) names a light background colour: 7
