@@ -61,6 +61,7 @@ func TestTmuxEscKeepsTranscriptValid(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "Resumed fine.") {
 		t.Fatalf("corvid -c -p: %v\n%s", err, out)
 	}
+	checkTranscripts(t, p, "toolu_sleep") // and after the resumed turn
 	reqs := srv.Requests()
 	if len(reqs) != 4 {
 		t.Fatalf("%d requests, want 4", len(reqs))
