@@ -107,7 +107,8 @@ func (m *model) cmdModel(arg string) tea.Cmd {
 		return nil
 	}
 	if arg == "" {
-		return m.println("  Model: " + m.modelName + styleDim.Render("  (/model opus|sonnet|haiku|<name>|default)"))
+		m.dialog = &modelDialog{} // modelpick.go
+		return nil
 	}
 	if m.busy {
 		return m.println(m.errorLine("Wait for the turn to end (or press esc) before changing the model"))

@@ -20,8 +20,8 @@ func (m *model) cmdContext(string) tea.Cmd {
 		return nil
 	}
 	msgs := 0
-	if !m.busy {
-		if data, err := json.Marshal(m.conv.Messages()); err == nil {
+	if history := m.conv.Messages(); !m.busy && len(history) > 0 {
+		if data, err := json.Marshal(history); err == nil {
 			msgs = len(data) / 4
 		}
 	}

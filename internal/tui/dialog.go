@@ -175,7 +175,7 @@ func optionList(opts []string, sel int) string {
 // narrow terminals wrap cleanly).
 func box(s string, width int) string {
 	rule := styleDim.Render(strings.Repeat("─", max(width-1, 10)))
-	return rule + "\n" + s + "\n" + rule
+	return rule + "\n" + fitLines(s, max(width-1, 10)) + "\n" + rule // fitLines: dialogwrap.go
 }
 
 // trustDialog is the workspace trust question, asked before the

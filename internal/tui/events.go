@@ -61,6 +61,7 @@ func (m *model) delta(d event.Delta) tea.Cmd {
 
 // assistant prints a finished block.
 func (m *model) assistant(ev event.Assistant) tea.Cmd {
+	m.endRetry()
 	if ev.Error != "" {
 		m.stream.reset()
 		m.printedText = true
@@ -145,6 +146,16 @@ func blockText(b provider.Block) string {
 	return strings.Join(parts, "\n")
 }
 
+// retryPrefix starts the notice shown while a request is retried.
+const retryPrefix = "Retrying "
+
 func retryNotice(r event.Retry) string {
-	return "Retrying after an API error (" + r.Message + ") · attempt " + itoa(r.Attempt) + "/" + itoa(r.MaxRetries)
+	return retryPrefix + "(attempt " + itoa(r.Attempt) + "/" + itoa(r.MaxRetries) + ") after an API error: " + r.Message
+}
+
+// endRetry drops the retry notice: an answer came, or the turn ended.
+func (m *model) endRetry() {
+	if strings.HasPrefix(m.notice, retryPrefix) {
+		m.notice = ""
+	}
 }

@@ -26,6 +26,7 @@ func newEditor(width int) textarea.Model {
 	ta.Placeholder = "Type a message · / for commands · ! for shell"
 	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("shift+enter", "ctrl+j", "alt+enter"))
 	ta.SetVirtualCursor(false)
+	ta.SetStyles(editorStyles()) // palette.go
 	ta.SetWidth(max(width-2, 10))
 	ta.SetHeight(1)
 	ta.Focus()

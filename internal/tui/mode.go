@@ -24,6 +24,24 @@ func (m *model) cycleMode() tea.Cmd {
 			return m.println(m.errorLine("Changing the mode: " + err.Error()))
 		}
 	}
-	m.mode = next
+	m.mode, m.modeChosen = next, true
+	return nil
+}
+
+// adoptMode settles the mode of a conversation that just opened: the
+// one the user chose with Shift+Tab (before it opened, or in the
+// conversation /clear or /resume replaced) is applied to it; otherwise
+// the interface shows the mode it opened with.
+func (m *model) adoptMode(opened permission.Mode) tea.Cmd {
+	if !m.modeChosen {
+		if opened != "" {
+			m.mode = opened
+		}
+		return nil
+	}
+	if err := m.conv.SetPermissionMode(m.mode); err != nil {
+		m.mode = opened
+		return m.println(m.errorLine("Keeping the permission mode: " + err.Error()))
+	}
 	return nil
 }

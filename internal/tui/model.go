@@ -81,6 +81,9 @@ type model struct {
 	conv Backend
 	// early holds the slash commands typed while conv was nil (early.go).
 	early []string
+	// reloading: the conversation being opened is the one on screen,
+	// reopened so that settings just written take effect.
+	reloading bool
 
 	width int
 	input textarea.Model
@@ -146,6 +149,11 @@ type model struct {
 	quitting   bool
 	started    time.Time
 
+	// light: the terminal's background is light (palette.go).
+	light bool
+	// modeChosen: the user set mode with Shift+Tab (mode.go).
+	modeChosen bool
+
 	// ext and status: settings the interface reads itself, focus and
 	// notifications (extras.go), the statusLine command (statusline.go).
 	ext    extras
@@ -163,6 +171,7 @@ func newModel(ctx context.Context, o Options, br *bridge) *model {
 	if m.mode == "" {
 		m.mode = permission.ModeDefault
 	}
+	m.light = o.Getenv != nil && lightBackground(o.Getenv("COLORFGBG"))
 	m.input = newEditor(m.width)
 	m.hist = loadHistory(o.ConfigDir, o.Cwd)
 	m.md = newMarkdown(o.Profile)

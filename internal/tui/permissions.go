@@ -124,6 +124,7 @@ func (m *model) reload() tea.Cmd {
 	}
 	cmd := m.reopen(id)
 	m.costUSD, m.ctxTokens = cost, ctx
+	m.reloading = m.conv == nil // reopened: what is on screen stays, nothing is printed again
 	return cmd
 }
 

@@ -101,6 +101,13 @@ func TestPermissionsAddRemove(t *testing.T) {
 	if data, _ := os.ReadFile(file); strings.Contains(string(data), "rm -rf") {
 		t.Fatalf("rule still in %s:\n%s", file, data)
 	}
+	// Three reloads of the conversation on screen print nothing again.
+	h.waitFor("the last reopen", func(string, string) bool { return len(opens()) == 4 })
+	h.typeLine("/status")
+	h.waitFor("the status", func(p, _ string) bool { return strings.Contains(p, "Session  sess-1") })
+	if p := h.scrollback(); strings.Count(p, "/help for commands") != 1 || strings.Count(p, "> hi") != 1 {
+		t.Errorf("a reload printed the banner or the conversation again:\n%s", p)
+	}
 }
 
 // A rule that does not parse, an unknown kind or a missing rule is

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"corvid/internal/session"
 )
@@ -57,7 +58,8 @@ func dropSession(infos []session.Info, id string) []session.Info {
 }
 
 func (m *model) resumeSession(i session.Info) tea.Cmd {
-	return tea.Sequence(m.println(styleDim.Render("  ⎿ Resuming "+i.ID+" · "+i.FirstPrompt)), m.reopen(i.ID))
+	line := indentFirst(ansi.Wrap("Resuming "+i.ID+" · "+i.FirstPrompt, max(m.width-5, 10), ""), "  ⎿ ", "    ")
+	return tea.Sequence(m.println(paint(styleDim, line)), m.reopen(i.ID))
 }
 
 // resumeDialog is the /resume picker: newest first, with the first

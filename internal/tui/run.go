@@ -26,7 +26,7 @@ func Run(ctx context.Context, o Options, in, out *os.File, env []string) error {
 		return fmt.Errorf("%w: %v", ErrNoTerminal, err)
 	}
 	defer term.Restore(in.Fd(), state) //nolint:errcheck // best effort on the way out
-	_, _ = io.WriteString(out, pasteOn+keysOn+focusOn)
+	_, _ = io.WriteString(out, pasteOn+keysOn+focusOn+bgQuery)
 	defer io.WriteString(out, focusOff+keysOff+pasteOff) //nolint:errcheck
 	o.Width = w
 	scr := newScreen(out, w, h)

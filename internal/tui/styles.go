@@ -52,9 +52,12 @@ func (m *model) userLine(text string) string {
 	return paint(styleDim, ansi.Wrap(strings.Join(lines, "\n"), max(m.width-1, 10), ""))
 }
 
-// banner opens the session.
+// banner opens the session, wrapped to the width (a long path breaks
+// at its slashes).
 func (m *model) banner(cwd string) string {
-	return styleAccent.Render("✻ corvid") + styleDim.Render("  "+cwd+" · /help for commands")
+	text := ansi.Wrap("✻ corvid  "+cwd+" · /help for commands", max(m.width-1, 10), "/")
+	head, rest, _ := strings.Cut(text, "✻ corvid")
+	return head + styleAccent.Render("✻ corvid") + paint(styleDim, rest)
 }
 
 // thinkingBlock is a finished thinking block: dimmed, collapsed to its

@@ -25,6 +25,8 @@ type toolRun struct {
 	// answer is what the user answered the permission dialog ("" when
 	// it did not ask).
 	answer string
+	// replayed: a call of a resumed conversation (no elapsed time).
+	replayed bool
 }
 
 func newToolRun(b provider.Block, now time.Time) *toolRun {
@@ -77,6 +79,9 @@ func (m *model) toolHeader(t *toolRun, bullet string) string {
 	}
 	el := m.o.now().Sub(t.start).Round(100 * time.Millisecond)
 	tail := styleDim.Render(fmt.Sprintf(" · %s", el))
+	if t.replayed {
+		tail = ""
+	}
 	head := styleBold.Render(t.name)
 	if arg != "" {
 		room := max(m.width-ansi.StringWidth(t.name)-16, 10)

@@ -59,6 +59,9 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		return m.filesListed(msg)
 	case applyMsg:
 		return msg(m)
+	case tea.BackgroundColorMsg:
+		m.background(msg) // palette.go
+		return nil
 	}
 	if !m.blocked() {
 		var cmd tea.Cmd
@@ -95,10 +98,11 @@ func (m *model) opened(msg openedMsg) tea.Cmd {
 	m.modelName = info.Model
 	m.custom = customCommands(info.Commands)
 	m.updateMenu() // a "/" typed while the conversation opened
-	if info.PermissionMode != "" {
-		m.mode = permissionMode(info.PermissionMode)
+	cmds := []tea.Cmd{m.adoptMode(permissionMode(info.PermissionMode))}
+	if !m.reloading { // a reload keeps the conversation already on screen
+		cmds = append(cmds, m.println(m.banner(info.Cwd)), m.replay(m.conv.Messages()))
 	}
-	cmds := []tea.Cmd{m.println(m.banner(info.Cwd))}
+	m.reloading = false
 	if p := m.o.Prompt; p != "" {
 		m.o.Prompt = ""
 		cmds = append(cmds, m.submit(p))
@@ -150,6 +154,7 @@ func (m *model) startTurn(text string) tea.Cmd {
 // prompt.
 func (m *model) turnDone() tea.Cmd {
 	m.busy = false
+	m.endRetry()
 	m.dropQuestions()
 	m.turnCtx = nil
 	var cmds []tea.Cmd
@@ -192,7 +197,7 @@ func (m *model) blocked() bool { return m.dialog != nil }
 // order.
 func (m *model) println(s string) tea.Cmd {
 	if s != "" {
-		m.outbox = append(m.outbox, downsample(s, m.o.Profile))
+		m.outbox = append(m.outbox, m.colours(s))
 	}
 	return nil
 }

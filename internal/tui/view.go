@@ -33,7 +33,7 @@ func (m *model) frame() (string, *tea.Cursor) {
 		parts = append(parts, styleDim.Render("  ⏎ queued: "+ansi.Truncate(firstLine(q), max(m.width-14, 10), "…")))
 	}
 	if m.notice != "" {
-		parts = append(parts, styleWarn.Render(ansi.Truncate(m.notice, max(m.width-1, 10), "…")))
+		parts = append(parts, paint(styleWarn, ansi.Wrap(m.notice, max(m.width-1, 10), ""))) // wrapped: a notice says what to do
 	}
 	var cursor *tea.Cursor
 	if m.dialog != nil {
@@ -56,7 +56,7 @@ func (m *model) frame() (string, *tea.Cursor) {
 			parts = append(parts, m.statusArea())
 		}
 	}
-	return downsample(strings.Join(parts, "\n"), m.o.Profile), cursor
+	return m.colours(strings.Join(parts, "\n")), cursor
 }
 
 // statusLine: model, mode, context used, session cost.
@@ -66,8 +66,9 @@ func (m *model) statusLine() string {
 		ctx = fmt.Sprintf("%d%%", (100*m.ctxTokens+contextWindow/2)/contextWindow)
 	}
 	s := m.vimLabel() + fmt.Sprintf("%s · %s · ctx %s · $%.4f", orDash(m.modelName), modeLabel(m.mode), ctx, m.costUSD)
-	if m.mode == "default" || m.mode == "" {
-		s += styleDim.Render(" · shift+tab to cycle")
+	if hint := " · shift+tab to cycle"; (m.mode == "default" || m.mode == "") &&
+		ansi.StringWidth(s+hint) <= m.width-3 { // the hint goes whole or not at all
+		s += styleDim.Render(hint)
 	}
 	return styleDim.Render("  ") + ansi.Truncate(s, max(m.width-3, 10), "…")
 }
