@@ -38,6 +38,8 @@ func init() {
 		{"config", "", "Show the settings in effect and the layer each comes from", (*model).cmdConfig},
 		{"doctor", "", "Check the installation, credentials, settings and instruction files", (*model).cmdDoctor},
 		{"vim", "", "Toggle vim editing (normal and insert modes)", (*model).cmdVim},
+		{"tasks", "", "Show background shells and agents; stop one", (*model).cmdTasks},
+		{"bashes", "", "Same as /tasks", (*model).cmdTasks},
 		{"exit", "", "Exit corvid", func(m *model, _ string) tea.Cmd { return m.quit() }},
 	}
 }
