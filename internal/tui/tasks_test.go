@@ -223,3 +223,43 @@ func awaitNoTick(t *testing.T, h *harness) {
 	}
 	t.Fatal("the /tasks tick is still scheduled")
 }
+
+// closingConv closes its shells when the conversation closes, as
+// *app.Conversation does: their ends are published while Close runs.
+type closingConv struct{ *taskConv }
+
+func (c *closingConv) Close() {
+	_ = c.mgr.Close(context.Background())
+	c.fakeConv.Close()
+}
+
+// /clear with a background shell running: the old conversation's Close
+// publishes the shell's end, which must not wait for the interface's
+// own goroutine (it would, forever, if Close ran on it); the new
+// conversation opens and the end is noted.
+func TestClearWithARunningTaskDoesNotHang(t *testing.T) {
+	mgr := shells.New(shells.Options{})
+	t.Cleanup(func() { _ = mgr.Close(context.Background()) })
+	dir := t.TempDir()
+	turn := func(_ context.Context, f *fakeConv) event.Result {
+		if _, err := mgr.Start(shells.Spec{Command: "sleep 300", Dir: dir, SessionDir: dir, Description: "nap"}); err != nil {
+			t.Error(err)
+		}
+		return event.Result{Subtype: event.SubtypeSuccess}
+	}
+	h := newHarness(t, 80, []turnFunc{turn}, func(o *Options) {
+		withShells(mgr)(o)
+		open := o.Open
+		o.Open = func(ctx context.Context, sink event.Sink, asker permission.Asker, resume string) (Backend, error) {
+			b, err := open(ctx, sink, asker, resume)
+			return &closingConv{b.(*taskConv)}, err
+		}
+	})
+	h.typeLine("nap")
+	h.waitFor("the live line", func(_, v string) bool { return strings.Contains(v, "1 background task") })
+	h.typeLine("/clear")
+	h.waitFor("the shell's end and a new conversation", func(p, v string) bool {
+		return strings.Contains(p, `Background shell "nap" was stopped`) && !strings.Contains(v, "background task") &&
+			strings.Count(p, "corvid") >= 2
+	})
+}
