@@ -36,28 +36,40 @@ func shellEvent(i shells.Info) event.Event {
 		return event.TaskStarted{Task: t}
 	}
 	t.ExitCode, t.Ended = i.ExitCode, i.Ended
-	t.Summary = fmt.Sprintf("Background command %q %s", shells.Abbrev(t.Description, 200), shellOutcome(i))
+	t.Summary = shellSummary(t)
 	return event.TaskFinished{Task: t}
 }
 
-func shellOutcome(i shells.Info) string {
-	switch i.Status {
-	case shells.Completed:
-		return "completed (exit code 0)"
-	case shells.Killed:
-		return "was stopped"
+// shellSummary says how a shell ended, in Claude Code's words (its
+// task_notification's summary): a stopped one is named only.
+func shellSummary(t event.Task) string {
+	switch t.Status {
+	case event.TaskCompleted:
+		return `Background command "` + t.Description + `" completed (exit code 0)`
+	case event.TaskKilled:
+		return t.Description
 	}
-	return fmt.Sprintf("failed with exit code %d", i.ExitCode)
+	return fmt.Sprintf(`Background command "%s" failed with exit code %d`, t.Description, t.ExitCode)
 }
+
+// maxReport caps the report an agent's end carries (its whole report is
+// in its output file).
+const maxReport = 64 << 10
 
 // agentEvent is a background agent's start, tool call or end.
 func agentEvent(a subagent.Task) event.Event {
 	t := event.Task{ID: a.AgentID, ToolUseID: a.ToolUseID, Type: event.TaskLocalAgent, Description: a.Description,
-		AgentType: a.Type, Status: a.Status, OutputFile: a.OutputFile, ToolUses: a.ToolUses, Started: a.Started,
-		Ended: a.Ended}
+		AgentType: a.Type, Status: a.Status, OutputFile: a.OutputFile, ToolUses: a.ToolUses, Tokens: a.Tokens,
+		Prompt: a.Prompt, Started: a.Started, Ended: a.Ended}
 	switch {
+	case a.Status == event.TaskCompleted:
+		t.Summary = shells.Abbrev(a.Text, maxReport) // its report, as Claude Code's summary
+		return event.TaskFinished{Task: t}
 	case a.Status != event.TaskRunning:
-		t.Summary = fmt.Sprintf("Agent %q %s", a.Description, a.Status)
+		t.Summary = a.Description
+		if a.Status == event.TaskFailed {
+			t.Summary = `Agent "` + a.Description + `" failed`
+		}
 		return event.TaskFinished{Task: t}
 	case a.ToolUses == 0:
 		return event.TaskStarted{Task: t}

@@ -95,11 +95,17 @@ func TestTaskEventsForShellsAndAgents(t *testing.T) {
 	if res := c.SubmitText(t.Context(), "go"); res.IsError {
 		t.Fatalf("turn: %+v", res)
 	}
-	for id, want := range map[string]string{"toolu_ok": event.TaskCompleted, "toolu_bad": event.TaskFailed,
-		"toolu_ag": event.TaskCompleted} {
-		if fin := log.await(t, id); fin.Status != want {
-			t.Errorf("%s finished %+v, want %s", id, fin, want)
+	// The summaries are Claude Code's (testdata/claudecode/tasks/frames.ndjson).
+	for id, want := range map[string][2]string{
+		"toolu_ok":  {event.TaskCompleted, `Background command "job toolu_ok" completed (exit code 0)`},
+		"toolu_bad": {event.TaskFailed, `Background command "job toolu_bad" failed with exit code 4`},
+		"toolu_ag":  {event.TaskCompleted, "report"}} {
+		if fin := log.await(t, id); fin.Status != want[0] || fin.Summary != want[1] {
+			t.Errorf("%s finished %+v, want %s %q", id, fin, want[0], want[1])
 		}
+	}
+	if fin := log.await(t, "toolu_ag"); fin.Tokens == 0 || fin.Prompt != "M-BG" || fin.AgentType == "" {
+		t.Errorf("agent finished %+v, want its tokens, prompt and type", fin)
 	}
 	started, _, _ := log.of("toolu_slow")
 	if len(started) != 1 || started[0].Type != event.TaskLocalBash || started[0].Description != "job toolu_slow" ||
@@ -120,7 +126,7 @@ func TestTaskEventsForShellsAndAgents(t *testing.T) {
 	if shells.GroupAlive(pid) {
 		t.Errorf("process group %d still alive after StopTask", pid)
 	}
-	if fin := log.await(t, "toolu_slow"); fin.Status != event.TaskKilled {
+	if fin := log.await(t, "toolu_slow"); fin.Status != event.TaskKilled || fin.Summary != "job toolu_slow" {
 		t.Errorf("stopped shell finished %+v", fin)
 	}
 	if err := c.StopTask(t.Context(), "bash_nothere"); err == nil {

@@ -44,9 +44,11 @@ type Task struct {
 	Summary string
 	// ExitCode is a finished shell's exit status (128+n for signal n).
 	ExitCode int
-	// ToolUses counts an agent's tool calls so far.
-	ToolUses       int
-	Started, Ended time.Time
+	// ToolUses counts an agent's tool calls so far; Tokens are the
+	// tokens a finished agent used; Prompt is what an agent was asked.
+	ToolUses, Tokens int
+	Prompt           string
+	Started, Ended   time.Time
 }
 
 // Running reports whether the task has not ended.

@@ -54,8 +54,9 @@ type Task struct {
 	OutputFile string
 	// ToolUseID is the Agent call that launched it; Type its agent type.
 	ToolUseID, Type string
-	// ToolUses counts its tool calls so far; LastTool names the latest.
-	ToolUses       int
-	LastTool       string
-	Started, Ended time.Time
+	// ToolUses counts its tool calls so far; LastTool names the latest;
+	// Tokens are what it used once it ended; Prompt is what it was asked.
+	ToolUses, Tokens int
+	LastTool, Prompt string
+	Started, Ended   time.Time
 }

@@ -25,7 +25,7 @@ func (b *background) track(id string, req subagent.Request, typ, out string) *re
 		b.tasks = map[string]*record{}
 	}
 	task := subagent.Task{AgentID: id, Description: req.Description, Status: "running", OutputFile: out,
-		ToolUseID: req.ToolUseID, Type: typ, Started: time.Now()}
+		ToolUseID: req.ToolUseID, Type: typ, Prompt: req.Prompt, Started: time.Now()}
 	rec := &record{done: make(chan struct{}), task: task}
 	b.tasks[id] = rec
 	b.order = append(b.order, id)
@@ -58,7 +58,7 @@ func (b *background) settle(o subagent.Outcome, status string) subagent.Task {
 	if rec.stopped {
 		status = "killed"
 	}
-	rec.task.Status, rec.task.Text, rec.task.Ended = status, o.Text, time.Now()
+	rec.task.Status, rec.task.Text, rec.task.Ended, rec.task.Tokens = status, o.Text, time.Now(), o.Tokens()
 	return rec.task
 }
 
