@@ -141,7 +141,11 @@ func (d *taskDetailDialog) view(m *model) string {
 	if r.Type == event.TaskLocalAgent && r.Running() && r.ToolUses > 0 {
 		b.WriteString(styleDim.Render(truncate("Latest: "+r.Summary+" · "+itoa(r.ToolUses)+" tool use"+plural(r.ToolUses), w)) + "\n")
 	}
-	b.WriteString(d.outputView(w) + "\n")
+	if r.Type == event.TaskLocalAgent && r.Running() {
+		b.WriteString(styleDim.Render("Its report is shown here once it ends.") + "\n")
+	} else {
+		b.WriteString(d.outputView(w) + "\n")
+	}
 	b.WriteString(optionList(d.opts, d.sel))
 	return box(b.String(), m.width)
 }

@@ -76,6 +76,10 @@ func (m *model) taskEvent(ev event.Event) (tea.Cmd, bool) {
 		if !event.Nested(ev) {
 			delete(st.agents, ev.ToolUseID)
 		}
+	case event.Result:
+		if !event.Nested(ev) { // calls an interrupt cut short have no result
+			st.agents = nil
+		}
 	}
 	return nil, event.Nested(ev)
 }

@@ -62,6 +62,18 @@ func TestTasksLiveLineAndList(t *testing.T) {
 	list := h.currentView()
 	golden.RequireEqual(t, []byte(live+"\n=== /tasks ===\n"+list))
 
+	// The agent's view: its latest call; a conversation that cannot stop
+	// tasks says so and the task stays as it was.
+	h.key(tea.KeyDown, 0)
+	h.key(tea.KeyEnter, 0)
+	h.waitFor("the agent", func(_, v string) bool {
+		return strings.Contains(v, "Agent a1f (Explore)") && strings.Contains(v, "Latest: Grep · 2 tool uses") &&
+			strings.Contains(v, "Its report is shown here once it ends.")
+	})
+	h.key(tea.KeyEnter, 0)
+	h.waitFor("the refusal", func(p, _ string) bool { return strings.Contains(p, "This session cannot stop background tasks") })
+	h.key(tea.KeyEscape, 0)
+	h.waitFor("the list", func(_, v string) bool { return strings.Contains(v, "2. agent  Survey the parser · running") })
 	h.key(tea.KeyEscape, 0)
 	h.waitFor("the list closed", func(_, v string) bool { return !strings.Contains(v, "Background tasks") })
 	h.typeLine("/bashes")
