@@ -1,9 +1,9 @@
 package main
 
 import (
-	"corvid/internal/app"
+	"corvid/internal/cli"
 	"corvid/internal/tui"
 )
 
 // The conversation corvid-tui drives offers /tasks its stop and output.
-var _ tui.TaskControl = (*app.Conversation)(nil)
+var _ tui.TaskControl = cli.ConversationTasks(nil)
