@@ -196,6 +196,8 @@ func TestTasksDialogStopsAShell(t *testing.T) {
 	h := newHarness(t, 80, []turnFunc{turn}, withShells(mgr))
 	h.typeLine("serve")
 	h.waitFor("the live line", func(_, v string) bool { return strings.Contains(v, "1 background task") })
+	// A running task wakes nothing: no timer of the interface is armed.
+	awaitTimers(t, h, func(m *model) bool { return !m.taskList.ticking && !m.spinning && !m.stream.armed })
 	h.typeLine("/tasks")
 	h.waitFor("the list", func(_, v string) bool { return strings.Contains(v, "shell  echo serving") })
 	h.key(tea.KeyEnter, 0)
@@ -218,22 +220,24 @@ func TestTasksDialogStopsAShell(t *testing.T) {
 	h.waitFor("back to the list", func(_, v string) bool { return strings.Contains(v, "Background tasks") })
 	h.key(tea.KeyEscape, 0)
 	h.waitFor("closed", func(_, v string) bool { return !strings.Contains(v, "Background tasks") })
-	awaitNoTick(t, h) // no task runs and no dialog shows one: the tick stops
+	// No task runs and no dialog shows one: the tick stops.
+	awaitTimers(t, h, func(m *model) bool { return !m.taskList.ticking })
 }
 
-// awaitNoTick waits until the interface has no /tasks tick scheduled.
-func awaitNoTick(t *testing.T, h *harness) {
+// awaitTimers waits until quiet holds on the model (asked on the
+// program's goroutine): a tick in flight may still end, none may stay.
+func awaitTimers(t *testing.T, h *harness, quiet func(*model) bool) {
 	t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for time.Now().Before(deadline) {
 		got := make(chan bool, 1)
-		h.tm.Send(applyMsg(func(m *model) tea.Cmd { got <- m.taskList.ticking; return nil }))
-		if !<-got {
+		h.tm.Send(applyMsg(func(m *model) tea.Cmd { got <- quiet(m); return nil }))
+		if <-got {
 			return
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatal("the /tasks tick is still scheduled")
+	t.Fatal("a timer of the interface stays armed")
 }
 
 // closingConv closes its shells when the conversation closes, as
