@@ -66,6 +66,7 @@ func newAgents(opts Options, env environment, kit *toolkit, s **setup) *agents {
 		Transcript: func(id string) (engine.Recorder, func(), error) { return (*s).agentTranscript(opts, id) },
 		Skill:      func(name string) (string, bool) { return (*s).skillText(name) },
 	}
+	watchTasks(opts.Sink, kit.shells, &parent)
 	r := spawn.NewRunner(parent, cat)
 	return &agents{runner: r, tool: agent.New(r), stop: taskstop.New(r, killshell.New(kit.shells)),
 		output: taskoutput.New(r, kit.shells, bashoutput.New(kit.shells))}

@@ -72,6 +72,9 @@ func (f *framer) frame(ev event.Event) (any, bool) {
 	case event.UserText:
 		return f.userText(ev), true
 	}
+	if fr, ok := f.taskFrame(ev); ok { // tasks.go
+		return fr, true
+	}
 	return f.hookFrame(ev)
 }
 

@@ -17,13 +17,15 @@ import (
 // is all in log.
 type proc struct {
 	id, command, path string
+	toolUseID, desc   string
 	pid               int
 	started           time.Time
 	done              chan struct{}
 	log               *spill.Writer
 	out               *os.File
 	drained           chan struct{}
-	taken, logged     atomic.Int64 // bytes the pump read from out, and wrote to log
+	announced         chan struct{} // closed once the start was reported (observe.go)
+	taken, logged     atomic.Int64  // bytes the pump read from out, and wrote to log
 
 	mu      sync.Mutex // guards the fields below
 	status  Status
@@ -38,8 +40,8 @@ type proc struct {
 func (p *proc) info() Info {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return Info{ID: p.id, Command: p.command, OutputPath: p.path, PID: p.pid, Status: p.status,
-		ExitCode: p.exit, Started: p.started, Ended: p.ended}
+	return Info{ID: p.id, Command: p.command, OutputPath: p.path, ToolUseID: p.toolUseID, Description: p.desc,
+		PID: p.pid, Status: p.status, ExitCode: p.exit, Started: p.started, Ended: p.ended}
 }
 
 // finish records the exit status and returns the final Info.

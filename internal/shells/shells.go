@@ -69,6 +69,9 @@ type Spec struct {
 	Env []string
 	// SessionDir holds the logs, in its shells/ subdirectory.
 	SessionDir string
+	// ToolUseID and Description are the Bash call that started the
+	// shell and its description, for the observer (see Observe).
+	ToolUseID, Description string
 }
 
 // Info describes a background shell.
@@ -76,6 +79,8 @@ type Info struct {
 	ID         string
 	Command    string
 	OutputPath string
+	// ToolUseID and Description come from the Spec.
+	ToolUseID, Description string
 	// PID is the shell's process id (on Linux, its supervisor's), which is
 	// also its process group id.
 	PID    int
@@ -100,6 +105,7 @@ type Manager struct {
 	notes     []string
 	closed    bool
 	observers sync.WaitGroup // the goroutines that wait for processes
+	onChange  func(Info)     // see Observe
 }
 
 // New returns a Manager.

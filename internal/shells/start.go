@@ -15,36 +15,48 @@ import (
 
 // Start starts s.Command in the background and returns at once. The
 // command writes into a pipe; a goroutine of the Manager copies it into
-// the capped log <SessionDir>/shells/<id>.log (see spill.Writer).
+// the capped log <SessionDir>/shells/<id>.log (see spill.Writer). The
+// observer (Observe) hears of the start before Start returns.
 func (m *Manager) Start(s Spec) (Info, error) {
+	p, info, err := m.launch(s)
+	if err != nil {
+		return Info{}, err
+	}
+	m.announce(p, info)
+	return info, nil
+}
+
+// launch starts the command and the goroutines that own it.
+func (m *Manager) launch(s Spec) (*proc, Info, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.closed {
-		return Info{}, ErrClosed
+		return nil, Info{}, ErrClosed
 	}
 	if s.SessionDir == "" {
-		return Info{}, errors.New("no session directory for the shell's log")
+		return nil, Info{}, errors.New("no session directory for the shell's log")
 	}
 	id := m.newID()
 	log, err := m.budget.Create(s.SessionDir, filepath.Join(s.SessionDir, "shells", id+".log"))
 	if err != nil {
-		return Info{}, fmt.Errorf("creating the shell log: %w", err)
+		return nil, Info{}, fmt.Errorf("creating the shell log: %w", err)
 	}
 	log.KeepUnsaved(4 * m.maxRead) // what a Read can show if the log stops saving
 	cmd, out, err := m.startCommand(s)
 	if err != nil {
 		_ = log.Discard()
-		return Info{}, err
+		return nil, Info{}, err
 	}
-	p := &proc{id: id, command: s.Command, path: log.Name(), pid: cmd.Process.Pid, started: time.Now(),
-		status: Running, done: make(chan struct{}), log: log, out: out, drained: make(chan struct{})}
+	p := &proc{id: id, command: s.Command, path: log.Name(), toolUseID: s.ToolUseID, desc: s.Description,
+		pid: cmd.Process.Pid, started: time.Now(), status: Running, done: make(chan struct{}), log: log, out: out,
+		drained: make(chan struct{}), announced: make(chan struct{})}
 	m.procs[id] = p
 	m.order = append(m.order, p)
 	info := p.info() // before the observer may record the end
 	m.observers.Add(2)
 	go m.pump(p)
 	go m.observe(p, cmd)
-	return info, nil
+	return p, info, nil
 }
 
 // startCommand starts the command writing into a pipe and returns the
@@ -91,6 +103,7 @@ func (m *Manager) observe(p *proc, cmd *exec.Cmd) {
 		m.notes = append(m.notes, notification(info))
 		m.mu.Unlock()
 	}
+	m.report(p, info)
 	close(p.done)
 }
 

@@ -43,7 +43,8 @@ type Launched struct {
 	OutputFile string
 }
 
-// Task is a background agent's state as TaskOutput reports it.
+// Task is a background agent's state as TaskOutput reports it (and the
+// runner's task observer hears it).
 type Task struct {
 	AgentID     string
 	Description string
@@ -51,4 +52,11 @@ type Task struct {
 	Status     string
 	Text       string
 	OutputFile string
+	// ToolUseID is the Agent call that launched it; Type its agent type.
+	ToolUseID, Type string
+	// ToolUses counts its tool calls so far; LastTool names the latest;
+	// Tokens are what it used once it ended; Prompt is what it was asked.
+	ToolUses, Tokens int
+	LastTool, Prompt string
+	Started, Ended   time.Time
 }

@@ -38,6 +38,8 @@ func init() {
 		{"config", "", "Show the settings in effect and the layer each comes from", (*model).cmdConfig},
 		{"doctor", "", "Check the installation, credentials, settings and instruction files", (*model).cmdDoctor},
 		{"vim", "", "Toggle vim editing (normal and insert modes)", (*model).cmdVim},
+		{"tasks", "", "Show background shells and agents; stop one", (*model).cmdTasks},
+		{"bashes", "", "Same as /tasks", (*model).cmdTasks},
 		{"exit", "", "Exit corvid", func(m *model, _ string) tea.Cmd { return m.quit() }},
 	}
 }
@@ -128,12 +130,24 @@ func (m *model) reopen(resume string) tea.Cmd {
 	if m.busy {
 		return m.println(m.errorLine("Wait for the turn to end (or press esc) first"))
 	}
-	if m.conv != nil {
-		m.conv.Close()
-		m.conv = nil
-	}
 	m.costUSD, m.ctxTokens = 0, 0
-	return m.open(resume)
+	old := m.conv
+	m.conv = nil
+	if old == nil {
+		return m.open(resume)
+	}
+	// Close publishes (the ends of the background tasks it stops), so it
+	// must not run on the program's goroutine, which takes the events;
+	// Run waits for it as for a turn.
+	closed := make(chan struct{})
+	m.turns.Add(1)
+	go func() {
+		defer m.turns.Done()
+		defer close(closed)
+		old.Close()
+	}()
+	open := m.open(resume)
+	return func() tea.Msg { <-closed; return open() }
 }
 
 // menu is the completion list under the input while a command is typed.

@@ -11,6 +11,9 @@ import (
 
 // event renders one conversation event.
 func (m *model) event(ev event.Event) tea.Cmd {
+	if cmd, ok := m.taskEvent(ev); ok { // tasks.go
+		return cmd
+	}
 	if event.Nested(ev) {
 		return nil // a sub-agent's work shows in its Agent call's result
 	}

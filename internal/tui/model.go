@@ -158,6 +158,9 @@ type model struct {
 	// notifications (extras.go), the statusLine command (statusline.go).
 	ext    extras
 	status statusState
+
+	// taskList: background tasks and sub-agents' activity (tasks.go).
+	taskList tasks
 }
 
 func newModel(ctx context.Context, o Options, br *bridge) *model {

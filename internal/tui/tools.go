@@ -131,6 +131,9 @@ func (m *model) liveTools() string {
 		if t.last != "" {
 			lines = append(lines, styleDim.Render("  ⎿ "+ansi.Truncate(t.last, max(m.width-6, 10), "…")))
 		}
+		if a := m.agentLine(t.id); a != "" { // a sub-agent's activity (tasks.go)
+			lines = append(lines, a)
+		}
 	}
 	return strings.Join(lines, "\n")
 }

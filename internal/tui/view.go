@@ -29,6 +29,9 @@ func (m *model) frame() (string, *tea.Cursor) {
 	if m.busy && len(m.tools) == 0 && m.stream.live == "" && m.dialog == nil {
 		parts = append(parts, styleAccent.Render("✻ ")+styleDim.Render("Working… (esc to interrupt)"))
 	}
+	if l := m.tasksLine(); l != "" { // tasks.go
+		parts = append(parts, l)
+	}
 	for _, q := range m.queue {
 		parts = append(parts, styleDim.Render("  ⏎ queued: "+ansi.Truncate(firstLine(q), max(m.width-14, 10), "…")))
 	}

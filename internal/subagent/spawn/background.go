@@ -56,14 +56,17 @@ func (r *Runner) Start(req subagent.Request, dir string) (subagent.Launched, err
 	}
 	ctx, cancel := context.WithCancel(b.ctx)
 	b.running[c.id] = cancel
-	b.track(c.id, req.Description, out)
+	rec := b.track(c.id, req, c.def.Name, out)
+	started := rec.task
 	b.wg.Add(1)
 	b.mu.Unlock()
+	r.report(started) // before the agent can end
 	go func() {
 		defer b.wg.Done()
 		defer cancel()
 		o := r.run(ctx, c, req)
-		b.finish(o, req.Description, out, writeOutput(out, o.Text))
+		r.report(b.finish(o, req.Description, out, writeOutput(out, o.Text)))
+		close(rec.done) // its end is reported before waiters wake
 	}()
 	return subagent.Launched{AgentID: c.id, OutputFile: out}, nil
 }
@@ -81,8 +84,9 @@ func writeOutput(path, text string) error {
 	return os.WriteFile(path, []byte(text), 0o600)
 }
 
-// finish records a background agent's end as a note for the model.
-func (b *background) finish(o subagent.Outcome, description, out string, werr error) {
+// finish records a background agent's end as a note for the model, and
+// returns its final state.
+func (b *background) finish(o subagent.Outcome, description, out string, werr error) subagent.Task {
 	status := "completed"
 	if o.IsError {
 		status = "failed"
@@ -96,10 +100,11 @@ func (b *background) finish(o subagent.Outcome, description, out string, werr er
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	delete(b.running, o.AgentID)
-	b.settle(o, status)
+	final := b.settle(o, status)
 	if len(b.pending) < maxPending {
 		b.pending = append(b.pending, note)
 	}
+	return final
 }
 
 // Notifications drains the completion notes of background agents.

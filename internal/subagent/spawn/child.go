@@ -21,6 +21,8 @@ type child struct {
 	costs    *cost.Tracker
 	toolUses atomic.Int64
 	closeRec func()
+	// background: the runner reports its tool calls (Parent.OnTask).
+	background bool
 }
 
 // prepare checks the request and builds the child's configuration from
@@ -38,7 +40,7 @@ func (r *Runner) prepare(req subagent.Request, foreground bool) (*child, error) 
 	if err != nil {
 		return nil, err
 	}
-	c := &child{id: newAgentID(), def: def, costs: &cost.Tracker{}}
+	c := &child{id: newAgentID(), def: def, costs: &cost.Tracker{}, background: !foreground}
 	deps, err := r.deps(c, def, req.ToolUseID, foreground)
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"corvid/internal/filestate"
 	"corvid/internal/model"
 	"corvid/internal/permission"
+	"corvid/internal/subagent"
 	"corvid/internal/tool"
 )
 
@@ -42,6 +43,11 @@ type Parent struct {
 	// Skill returns the text of a skill an agent definition preloads
 	// (nil: no skills exist).
 	Skill func(name string) (text string, ok bool)
+	// OnTask hears of each background agent's start, each tool call it
+	// makes and its end (once), from the goroutine where it happened
+	// (nil: nobody listens). It must not call back into the runner's
+	// Stop or Close.
+	OnTask func(subagent.Task)
 }
 
 // agentToolNames are the tools never given to a sub-agent: Agent (no

@@ -35,6 +35,9 @@ func (r *Runner) sink(c *child, toolUseID string, parent event.Sink) event.Sink 
 		if _, ok := ev.(event.ToolResult); ok && !event.Nested(ev) {
 			c.toolUses.Add(1)
 		}
+		if ts, ok := ev.(event.ToolStarted); ok && c.background && !event.Nested(ev) {
+			r.progress(c.id, ts.ToolName)
+		}
 		if parent != nil {
 			parent(event.WithOrigin(ev, event.Origin{ParentToolUseID: toolUseID, AgentID: c.id}))
 		}

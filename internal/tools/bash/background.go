@@ -14,7 +14,7 @@ func (t *bashTool) background(call tool.Call, in input) *tool.Result {
 		return tool.ErrorText("Background commands are not available in this session; run the command without run_in_background.")
 	}
 	info, err := t.shells.Start(shells.Spec{Command: in.Command, Dir: call.Env.WorkDir, Env: t.env(),
-		SessionDir: call.Env.SessionDir})
+		SessionDir: call.Env.SessionDir, ToolUseID: call.ID, Description: in.Description})
 	if err != nil {
 		return tool.ErrorText(fmt.Sprintf("Could not start the command in the background: %v", err))
 	}
