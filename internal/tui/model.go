@@ -66,6 +66,9 @@ type Options struct {
 	termSuspend, suspend func() (in, out *os.File, resume func(), err error)
 	// now is the clock (time.Now when nil).
 	now func() time.Time
+	// settle gives memory back at each transition to idle (settle.go;
+	// set by Run, nil in tests).
+	settle func()
 }
 
 // model is the Bubble Tea model. Its methods run on the program's
