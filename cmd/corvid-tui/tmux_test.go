@@ -49,7 +49,10 @@ func buildBinaries(t *testing.T) string {
 		if built.dir, built.err = os.MkdirTemp("", "corvid-tui-bin-"); built.err != nil {
 			return
 		}
-		cmd := exec.Command("go", "build", "-o", built.dir+string(os.PathSeparator), "corvid/cmd/corvid", "corvid/cmd/corvid-tui")
+		// Built as README says (static, -trimpath): the memory test
+		// measures what users run.
+		cmd := exec.Command("go", "build", "-trimpath", "-o", built.dir+string(os.PathSeparator), "corvid/cmd/corvid", "corvid/cmd/corvid-tui")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			built.err = fmt.Errorf("go build: %w\n%s", err, out)
 		}

@@ -30,6 +30,9 @@ type toolSet struct {
 	tools  []Tool
 	byName map[string]Tool
 	defs   []provider.ToolDef
+	// names are the tools' primary names, read once per generation: a
+	// turn asks for them without running every tool's code.
+	names []string
 	// deferred names the tools offered by name only (deferred loading):
 	// they can be found and called, but their definitions stay out of
 	// Defs until Load.
@@ -61,6 +64,9 @@ func (s *toolSet) with(tools ...Tool) (*toolSet, error) {
 		}
 	}
 	out.defs = defsOf(out.tools, out.deferred)
+	for _, t := range out.tools {
+		out.names = append(out.names, t.Name())
+	}
 	return out, nil
 }
 
@@ -158,13 +164,7 @@ func (r *Registry) Tools() []Tool {
 }
 
 // Names returns the primary names in registration order.
-func (r *Registry) Names() []string {
-	var out []string
-	for _, t := range r.set().tools {
-		out = append(out, t.Name())
-	}
-	return out
-}
+func (r *Registry) Names() []string { return slices.Clone(r.set().names) }
 
 // Without returns a registry without the named tools (names or aliases).
 func (r *Registry) Without(names ...string) *Registry {

@@ -69,6 +69,9 @@ type Options struct {
 	afterFunc func(time.Duration, func()) func() bool
 	// now is the clock (time.Now when nil).
 	now func() time.Time
+	// settle gives memory back at each transition to idle (settle.go;
+	// set by Run, nil in tests).
+	settle func()
 }
 
 // model is the Bubble Tea model. Its methods run on the program's

@@ -9,6 +9,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
+
+	"corvid/internal/idlemem"
 )
 
 // Run runs the interface on the terminal in/out until the user exits or
@@ -32,6 +34,7 @@ func Run(ctx context.Context, o Options, in, out *os.File, env []string) error {
 	scr := newScreen(out, w, h)
 	defer scr.clear() //nolint:errcheck
 	o.termSuspend = handOver(in, out, scr, state)
+	o.settle = idlemem.Settler()
 	return run(ctx, o, scr, in, env, func(send func(tea.Msg), stop <-chan struct{}) {
 		watchResize(out, send, stop)
 	})

@@ -17,7 +17,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, cmd
 	}
 	cmd := m.update(msg)
-	cmd = tea.Batch(cmd, m.afterUpdate(msg))
+	cmd = tea.Batch(cmd, m.afterUpdate(msg), m.settleAfter(msg))
 	if list := m.listFilesCmd(); list != nil {
 		cmd = tea.Batch(cmd, list)
 	}

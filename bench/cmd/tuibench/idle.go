@@ -77,6 +77,10 @@ func idleAfterTwoPrompts(corvid string, env []string, idle time.Duration, turns 
 			return err
 		}
 	}
+	if hold, _ := time.ParseDuration(os.Getenv("TUIBENCH_HOLD")); hold > 0 {
+		fmt.Printf("holding pid %s for %v\n", pid, hold)
+		time.Sleep(hold)
+	}
 	if os.Getenv("TUIBENCH_SMAPS") != "" {
 		data, _ := os.ReadFile("/proc/" + pid + "/smaps")
 		head := ""
