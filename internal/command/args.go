@@ -7,6 +7,13 @@ import "strings"
 // but a backslash escape, a backslash outside quotes escapes the next
 // character. An unclosed quote runs to the end.
 func SplitArgs(s string) []string {
+	out, _ := SplitWords(s)
+	return out
+}
+
+// SplitWords splits s as SplitArgs does and also reports whether every
+// quote was closed.
+func SplitWords(s string) (words []string, closed bool) {
 	var out []string
 	var cur strings.Builder
 	inWord := false
@@ -50,5 +57,5 @@ func SplitArgs(s string) []string {
 	if inWord {
 		out = append(out, cur.String())
 	}
-	return out
+	return out, quote == 0
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	cmdargs "corvid/internal/command"
 	"corvid/internal/tools/read"
 )
 
@@ -28,7 +29,7 @@ func pastedPaths(text, cwd, home string) []string {
 	if s == "" || len(s) > maxPathPaste || strings.ContainsAny(s, "\n\r\x00") {
 		return nil
 	}
-	words, ok := splitWords(s)
+	words, ok := cmdargs.SplitWords(s)
 	if !ok || len(words) > maxPastedPaths {
 		return nil
 	}
@@ -65,56 +66,6 @@ func resolvePath(w, cwd, home string) string {
 		w = filepath.Join(cwd, w)
 	}
 	return filepath.Clean(w)
-}
-
-// splitWords splits s at unquoted spaces as a shell does, undoing its
-// quotes and backslash escapes; ok is false for an unclosed quote.
-func splitWords(s string) (words []string, ok bool) {
-	var cur strings.Builder
-	var quote byte
-	have := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote == '\'':
-			if c == '\'' {
-				quote = 0
-			} else {
-				cur.WriteByte(c)
-			}
-		case quote == '"':
-			if c == '"' {
-				quote = 0
-			} else if c == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
-				i++
-				cur.WriteByte(s[i])
-			} else {
-				cur.WriteByte(c)
-			}
-		case c == '\'' || c == '"':
-			quote, have = c, true
-		case c == '\\' && i+1 < len(s):
-			i++
-			cur.WriteByte(s[i])
-			have = true
-		case c == ' ' || c == '\t':
-			if have {
-				words = append(words, cur.String())
-				cur.Reset()
-				have = false
-			}
-		default:
-			cur.WriteByte(c)
-			have = true
-		}
-	}
-	if quote != 0 {
-		return nil, false
-	}
-	if have {
-		words = append(words, cur.String())
-	}
-	return words, true
 }
 
 // errNotImageFile: the path is not a regular file holding an image.
