@@ -160,7 +160,7 @@ func (s *servers) corvidSignal(ts *testscript.TestScript, neg bool, args []strin
 	cmd := s.command(ts, args[2:])
 	ts.Check(cmd.Start())
 	deadline := time.Now().Add(10 * time.Second)
-	for len(srv.Requests()) == 0 && time.Now().Before(deadline) {
+	for srv.Taken() == 0 && time.Now().Before(deadline) {
 		time.Sleep(2 * time.Millisecond) // polling a condition, bounded
 	}
 	ts.Check(cmd.Process.Signal(sig))

@@ -87,8 +87,9 @@ func TestRunInterrupt(t *testing.T) {
 		done <- ret{res, err}
 	}()
 
-	// Bounded poll: wait for the request to reach the server.
-	for i := 0; len(srv.Requests()) == 0; i++ {
+	// Bounded poll: wait for the request to take its turn (an interrupt
+	// while the server still reads the body would leave the turn unplayed).
+	for i := 0; srv.Taken() == 0; i++ {
 		if i == 500 {
 			t.Fatal("no request reached the fake API within 5s")
 		}

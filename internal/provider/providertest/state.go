@@ -22,6 +22,7 @@ type state struct {
 	done     bool // finished is closed
 
 	seq        int // requests received
+	taken      int // requests that took a scripted turn
 	exchanges  []*exchange
 	violations []Violation
 }
@@ -90,7 +91,21 @@ func (s *Server) take(req Request) (t Turn, index int, route string, ok bool) {
 		q, route = &r.queue, r.marker
 	}
 	t, index, ok = q.take(st.loop)
+	if ok {
+		st.taken++
+	}
 	return t, index, route, ok
+}
+
+// Taken is how many requests have taken their scripted turn. A request
+// is recorded (Requests) as soon as it arrives, before its body is read;
+// a client that leaves in between never takes its turn, which the
+// cleanup then reports as never arrived. Tests that cut a client off
+// mid-answer wait for Taken, not for Requests.
+func (s *Server) Taken() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.state.taken
 }
 
 // Remaining is how many more requests the script will answer.
