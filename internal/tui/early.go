@@ -33,13 +33,23 @@ func (m *model) holdUntilOpen(name, arg, line string) bool {
 	return true
 }
 
-// runEarly runs the held commands, in order.
-func (m *model) runEarly() []tea.Cmd {
-	lines := m.early
-	m.early = nil
-	cmds := make([]tea.Cmd, 0, len(lines))
-	for _, l := range lines {
-		cmds = append(cmds, m.command(l))
+// earlyCmd runs the held commands, in order, in an update of their own
+// after the one that installed the conversation: a command that reopens
+// it (a settings edit) must not take it away while that update and its
+// observers still use it. nil when none is held.
+func (m *model) earlyCmd() tea.Cmd {
+	if len(m.early) == 0 {
+		return nil
 	}
-	return cmds
+	return func() tea.Msg {
+		return applyMsg(func(m *model) tea.Cmd {
+			lines := m.early
+			m.early = nil
+			cmds := make([]tea.Cmd, 0, len(lines))
+			for _, l := range lines {
+				cmds = append(cmds, m.command(l))
+			}
+			return tea.Sequence(cmds...)
+		})
+	}
 }

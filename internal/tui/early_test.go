@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -44,4 +45,26 @@ func TestCommandsTypedWhileOpeningRunAfter(t *testing.T) {
 	if strings.Contains(p, "Unknown command") {
 		t.Errorf("a custom command typed early was called unknown:\n%s", p)
 	}
+}
+
+// A held command that reopens the conversation (a settings edit) runs
+// after the update that installed it; it took the conversation away
+// from under that update's observers before (a nil dereference in the
+// real program, where the statusLine settings are read at open).
+func TestHeldReloadAfterOpen(t *testing.T) {
+	release := make(chan struct{})
+	h, dir, opens := ruleHarness(t, nil, func(o *Options) {
+		open := o.Open
+		o.Open = func(ctx context.Context, sink event.Sink, asker permission.Asker, resume string) (Backend, error) {
+			<-release // the first open waits; later ones find it closed
+			return open(ctx, sink, asker, resume)
+		}
+	})
+	h.typeLine("/permissions add deny project Bash(rm -rf *)")
+	close(release)
+	h.waitFor("the note", func(p, _ string) bool { return strings.Contains(p, "Added deny rule") })
+	waitFile(t, h, filepath.Join(dir, ".claude", "settings.json"), `"Bash(rm -rf *)"`)
+	h.waitFor("the reopen", func(string, string) bool { return len(opens()) >= 2 })
+	h.typeLine("/status")
+	h.waitFor("the status", func(p, _ string) bool { return strings.Contains(p, "Session  sess-1") })
 }

@@ -54,7 +54,7 @@ func (m *model) extraUpdate(msg tea.Msg) (tea.Cmd, bool) {
 func (m *model) afterUpdate(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case openedMsg:
-		if msg.err == nil {
+		if msg.err == nil && m.conv != nil {
 			m.loadExtras()
 			m.ext.session = m.conv.Info().SessionID
 		}

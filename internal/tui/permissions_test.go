@@ -40,7 +40,7 @@ func (r *ruleConv) CheckRule(kind, rule string) error {
 // ruleHarness runs the interface in a temporary project (dir, with the
 // user settings in dir/user) whose conversation reports rules(dir);
 // opens lists each Open's resume value.
-func ruleHarness(t *testing.T, rules func(dir string) []permission.RuleInfo) (h *harness, dir string, opens func() []string) {
+func ruleHarness(t *testing.T, rules func(dir string) []permission.RuleInfo, tweaks ...func(*Options)) (h *harness, dir string, opens func() []string) {
 	dir = t.TempDir()
 	gate, _ := permission.New(permission.Config{WorkDirs: []string{dir},
 		Tools: []tool.Tool{bash.New(nil, bash.Options{}), read.New(nil), webfetch.New(webfetch.Options{})}})
@@ -59,6 +59,9 @@ func ruleHarness(t *testing.T, rules func(dir string) []permission.RuleInfo) (h 
 				rs = rules(dir)
 			}
 			return &ruleConv{fakeConv: fc, rules: rs, gate: gate}, nil // fc: Open runs before newHarness returns
+		}
+		for _, tw := range tweaks {
+			tw(o)
 		}
 	})
 	return h, dir, func() []string { mu.Lock(); defer mu.Unlock(); return append([]string(nil), resumes...) }

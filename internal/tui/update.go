@@ -110,7 +110,7 @@ func (m *model) opened(msg openedMsg) tea.Cmd {
 	if !m.busy && len(m.queue) > 0 { // typed while the conversation opened
 		cmds = append(cmds, m.sendQueue())
 	}
-	cmds = append(cmds, m.runEarly()...)
+	cmds = append(cmds, m.earlyCmd())
 	return tea.Sequence(cmds...)
 }
 
