@@ -11,4 +11,5 @@ var (
 	_ tui.RuleEditor      = cli.ConversationExtras(nil)
 	_ tui.Inspector       = cli.ConversationExtras(nil)
 	_ tui.WorkspaceLister = cli.ConversationExtras(nil)
+	_ tui.ContextReporter = cli.ConversationExtras(nil)
 )

@@ -189,7 +189,7 @@ func TestTmuxSession(t *testing.T) {
 	e.typeLine("/cost")
 	e.waitText("Total cost")
 	e.typeLine("/context")
-	e.waitText("messages (estimated)")
+	e.waitText("instructions (CLAUDE.md)") // the real conversation splits the window by category
 	e.typeLine("and now?")
 	e.waitText("Final answer.")
 	if testing.Verbose() {

@@ -6,6 +6,7 @@ import (
 	"corvid/internal/app"
 	"corvid/internal/config"
 	"corvid/internal/doctor"
+	"corvid/internal/event"
 	"corvid/internal/permission"
 )
 
@@ -18,6 +19,7 @@ type ConversationExtras interface {
 	WorkspaceDirs() []permission.DirInfo
 	Doctor(ctx context.Context) doctor.Report
 	EffectiveSettings() ([]config.Setting, error)
+	ContextUsage() event.ContextUsage
 }
 
 var _ ConversationExtras = (*app.Conversation)(nil)

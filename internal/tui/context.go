@@ -6,65 +6,111 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"corvid/internal/event"
 )
 
-// contextWindow is the window the grid is drawn against.
+// contextWindow is the window drawn when the conversation cannot say.
 const contextWindow = 200_000
 
-// cmdContext draws the context window as a grid of cells by category.
-// The last request's input size is exact (the API's usage); the split
-// between the conversation's messages and the fixed part (system prompt,
-// tools, instructions) estimates the messages at 4 bytes a token.
+// ContextReporter is the conversation's side /context looks for: how the
+// next request fills the window, by category (*app.Conversation).
+type ContextReporter interface {
+	ContextUsage() event.ContextUsage
+}
+
+// cmdContext draws the context window as a grid of cells by category:
+// the conversation's estimate when it offers one (between turns), else
+// the last request's size (the API's usage) less an estimate of the
+// messages. The last request's exact size is shown beside it.
 func (m *model) cmdContext(string) tea.Cmd {
 	if m.conv == nil {
 		return nil
 	}
+	if r, ok := m.conv.(ContextReporter); ok && !m.busy {
+		u := r.ContextUsage()
+		if u.Window <= 0 {
+			u.Window = contextWindow
+		}
+		return m.println(contextGrid(u, m.ctxTokens, true))
+	}
+	return m.println(contextGrid(m.roughContext(), m.ctxTokens, false))
+}
+
+// roughContext splits the last request's size into the messages (an
+// estimate) and the fixed rest.
+func (m *model) roughContext() event.ContextUsage {
 	msgs := 0
 	if history := m.conv.Messages(); !m.busy && len(history) > 0 {
 		if data, err := json.Marshal(history); err == nil {
 			msgs = len(data) / 4
 		}
 	}
-	used := max(m.ctxTokens, msgs)
-	fixed := max(used-msgs, 0)
-	return m.println(contextGrid(fixed, msgs, contextWindow, m.width))
+	return event.ContextUsage{Window: contextWindow, System: max(m.ctxTokens-msgs, 0), Messages: msgs}
 }
 
-// contextGrid renders the categories as a 10×N grid of cells plus a
-// legend.
-func contextGrid(fixed, msgs, window, width int) string {
-	const cols, rows = 20, 5
-	cells := cols * rows
-	per := float64(window) / float64(cells)
-	nFixed := int(float64(fixed)/per + 0.5)
-	nMsgs := int(float64(msgs)/per + 0.5)
-	if fixed > 0 && nFixed == 0 {
-		nFixed = 1
+// The colours of the two categories the other styles do not cover.
+var (
+	styleCtxMCP  = lipgloss.NewStyle().Foreground(lipgloss.Cyan)
+	styleCtxMsgs = lipgloss.NewStyle().Foreground(lipgloss.Blue)
+)
+
+// contextCategory is one row of the legend and its cells' colour.
+type contextCategory struct {
+	name   string
+	tokens int
+	style  lipgloss.Style
+}
+
+// contextGrid renders the categories as a 20×5 grid of cells (each a
+// hundredth of the window; a category with any tokens gets at least one)
+// and a legend; measured, when known, is the last request's exact size.
+// Unless split, System holds everything but the messages.
+func contextGrid(u event.ContextUsage, measured int, split bool) string {
+	cats := []contextCategory{
+		{"system prompt", u.System, styleAccent},
+		{"tools", u.Tools, styleWarn},
+		{"MCP tools", u.MCPTools, styleCtxMCP},
+		{"instructions (CLAUDE.md)", u.Instructions, styleOK},
+		{"messages", u.Messages, styleCtxMsgs},
 	}
-	if msgs > 0 && nMsgs == 0 {
-		nMsgs = 1
+	if !split {
+		cats = []contextCategory{{"system, tools, instructions", u.System, styleAccent}, {"messages", u.Messages, styleCtxMsgs}}
+	}
+	const cols, rows = 20, 5
+	per := float64(u.Window) / float64(cols*rows)
+	var cells []lipgloss.Style
+	for _, c := range cats {
+		n := int(float64(c.tokens)/per + 0.5)
+		if c.tokens > 0 && n == 0 {
+			n = 1
+		}
+		for range n {
+			cells = append(cells, c.style)
+		}
 	}
 	var b strings.Builder
-	for r := 0; r < rows; r++ {
+	for r := range rows {
 		b.WriteString("  ")
-		for c := 0; c < cols; c++ {
-			i := r*cols + c
-			switch {
-			case i < nFixed:
-				b.WriteString(styleAccent.Render("■ "))
-			case i < nFixed+nMsgs:
-				b.WriteString(styleOK.Render("■ "))
-			default:
+		for c := range cols {
+			if i := r*cols + c; i < len(cells) {
+				b.WriteString(cells[i].Render("■ "))
+			} else {
 				b.WriteString(styleDim.Render("□ "))
 			}
 		}
 		b.WriteString("\n")
 	}
-	free := max(window-fixed-msgs, 0)
-	pct := func(n int) string { return fmt.Sprintf("%5.1f%%", 100*float64(n)/float64(window)) }
-	b.WriteString(fmt.Sprintf("  %s system, tools, instructions  %7d tokens %s\n", styleAccent.Render("■"), fixed, pct(fixed)))
-	b.WriteString(fmt.Sprintf("  %s messages (estimated)         %7d tokens %s\n", styleOK.Render("■"), msgs, pct(msgs)))
-	b.WriteString(fmt.Sprintf("  %s free                         %7d tokens %s", styleDim.Render("□"), free, pct(free)))
-	_ = width
+	pct := func(n int) string { return fmt.Sprintf("%5.1f%%", 100*float64(n)/float64(u.Window)) }
+	for _, c := range cats {
+		fmt.Fprintf(&b, "  %s %-26s %8d tokens %s\n", c.style.Render("■"), c.name, c.tokens, pct(c.tokens))
+	}
+	free := max(u.Window-u.Used(), 0)
+	fmt.Fprintf(&b, "  %s %-26s %8d tokens %s\n", styleDim.Render("□"), "free", free, pct(free))
+	b.WriteString(styleDim.Render(fmt.Sprintf("  estimated at 4 bytes a token; window %d tokens", u.Window)))
+	if measured > 0 {
+		b.WriteString(styleDim.Render(fmt.Sprintf("; the last request used %d (measured)", measured)))
+	}
 	return b.String()
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"corvid/internal/event"
+	"corvid/internal/permission"
 )
 
 // A large paste shows as a placeholder and is sent whole.
@@ -134,13 +135,18 @@ func TestCostForwarded(t *testing.T) {
 	}
 }
 
-// /context draws the window by category.
+// /context draws the window by category: a hundredth of the window a
+// cell, at least one for a category with any tokens, and the legend.
 func TestContextGrid(t *testing.T) {
-	g := contextGrid(30000, 10000, 200000, 80)
-	if n := strings.Count(g, "■"); n != 15+5+2 { // 15 + 5 of 100 cells, plus the legend
+	u := event.ContextUsage{Window: 200000, System: 4000, Tools: 20000, MCPTools: 100, Instructions: 2000, Messages: 10000}
+	g := contextGrid(u, 35500, true)
+	if n := strings.Count(g, "■"); n != 2+10+1+1+5+5 { // cells, plus five legend marks
 		t.Errorf("%d used cells in\n%s", n, g)
 	}
-	for _, want := range []string{"system, tools, instructions    30000 tokens  15.0%", "messages (estimated)           10000", "free                          160000 tokens  80.0%"} {
+	for _, want := range []string{"system prompt                  4000 tokens   2.0%", "tools                         20000 tokens  10.0%",
+		"MCP tools                       100 tokens   0.1%", "instructions (CLAUDE.md)       2000 tokens   1.0%",
+		"messages                      10000 tokens   5.0%", "free                         163900 tokens  82.0%",
+		"the last request used 35500 (measured)"} {
 		if !strings.Contains(g, want) {
 			t.Errorf("missing %q in\n%s", want, g)
 		}
@@ -188,5 +194,31 @@ func TestHistoryAppendsAndCompactsOnLoad(t *testing.T) {
 	got := lines()
 	if len(got) != maxHistory+2 || got[maxHistory] != `"from the other session"` || got[maxHistory+1] != `"newest"` {
 		t.Fatalf("after add: %d lines, tail %q", len(got), got[len(got)-2:])
+	}
+}
+
+// contextConv is a conversation that reports its window by category.
+type contextConv struct{ *fakeConv }
+
+func (contextConv) ContextUsage() event.ContextUsage {
+	return event.ContextUsage{Window: 1_000_000, System: 3000, Tools: 12000, MCPTools: 4000, Instructions: 1500, Messages: 800}
+}
+
+// With a conversation that reports its categories, /context draws them
+// against the model's window.
+func TestContextByCategory(t *testing.T) {
+	h := newHarness(t, 100, nil, func(o *Options) {
+		open := o.Open
+		o.Open = func(ctx context.Context, sink event.Sink, asker permission.Asker, resume string) (Backend, error) {
+			b, err := open(ctx, sink, asker, resume)
+			return contextConv{b.(*fakeConv)}, err
+		}
+	})
+	h.typeLine("/context")
+	h.waitFor("the grid", func(p, _ string) bool { return strings.Contains(p, "window 1000000 tokens") })
+	for _, want := range []string{"MCP tools                      4000 tokens   0.4%", "instructions (CLAUDE.md)       1500 tokens   0.1%", "free                         978700 tokens  97.9%"} {
+		if p := h.scrollback(); !strings.Contains(p, want) {
+			t.Errorf("missing %q in\n%s", want, p)
+		}
 	}
 }
