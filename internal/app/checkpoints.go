@@ -1,7 +1,6 @@
 package app
 
 import (
-	"encoding/json"
 	"path/filepath"
 
 	"corvid/internal/checkpoint"
@@ -20,11 +19,6 @@ type checkpoints struct {
 	store checkpoint.Store
 }
 
-// fileTools are the tools whose changes are checkpointed, with the input
-// field naming the file. Bash and other tools are not tracked.
-var fileTools = map[string]string{"Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path",
-	"NotebookEdit": "notebook_path"}
-
 // open starts keeping checkpoints under the session's directory, capped
 // by CORVID_MAX_CHECKPOINT_BYTES (one file) and
 // CORVID_MAX_SESSION_CHECKPOINT_BYTES (the session).
@@ -37,21 +31,19 @@ func (c *checkpoints) open(opts Options, env environment, cfg *engine.Config) {
 	cfg.PromptStarted = func(mark any) { c.store.Begin(promptKey(mark)) }
 }
 
-// beforeCall checkpoints the file a file tool is about to change.
+// beforeCall checkpoints the file an edit tool is about to change: the
+// tools that describe themselves as KindEdit with an AccessPath (Write,
+// Edit, MultiEdit, NotebookEdit), as the permission engine knows them.
+// Bash and other tools are not tracked. The file tools take absolute
+// paths only; any other call fails before it writes.
 func (c *checkpoints) beforeCall(t tool.Tool, call tool.Call) {
-	field, ok := fileTools[t.Name()]
-	if !ok {
+	pa, ok := t.(tool.PathAccessor)
+	if !ok || tool.KindOf(t) != tool.KindEdit {
 		return
 	}
-	var in map[string]json.RawMessage
-	var path string
-	if json.Unmarshal(call.Input, &in) != nil || json.Unmarshal(in[field], &path) != nil || path == "" {
-		return
+	if path, err := pa.AccessPath(call.Input, call.Env.WorkDir); err == nil && filepath.IsAbs(path) {
+		c.store.Before(path)
 	}
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(call.Env.WorkDir, path)
-	}
-	c.store.Before(path)
 }
 
 // promptKey is the checkpoint key of the prompt whose entry is at mark
