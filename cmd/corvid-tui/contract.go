@@ -12,4 +12,6 @@ var (
 	_ tui.Inspector       = cli.ConversationExtras(nil)
 	_ tui.WorkspaceLister = cli.ConversationExtras(nil)
 	_ tui.ContextReporter = cli.ConversationExtras(nil)
+	_ tui.Rewinder        = cli.ConversationExtras(nil)
+	_ tui.CodeRewinder    = cli.ConversationExtras(nil)
 )

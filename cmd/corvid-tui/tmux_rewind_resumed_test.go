@@ -8,13 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"corvid/internal/app"
 	"corvid/internal/provider/providertest"
-	"corvid/internal/tui"
 )
-
-// The conversation restores code too.
-var _ tui.CodeRewinder = (*app.Conversation)(nil)
 
 // In a real terminal (tmux): a session of two prompts made by `corvid -p`
 // and `corvid -c -p` is continued with `corvid -c`; Esc Esc lists its

@@ -8,14 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"corvid/internal/app"
 	"corvid/internal/provider"
 	"corvid/internal/provider/providertest"
-	"corvid/internal/tui"
 )
-
-// The interface rewinds the real conversation.
-var _ tui.Rewinder = (*app.Conversation)(nil)
 
 // In a real terminal (tmux): two prompts, Esc Esc, Enter on the newest
 // prompt puts it back in the input; the edited prompt goes out with the
