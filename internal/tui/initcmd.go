@@ -115,7 +115,7 @@ func (m *model) cmdInit(arg string) tea.Cmd {
 }
 
 // initTurn submits /init's prompt once the scan is done. The prompt
-// stands behind the "/init" already echoed, so its own echo is dropped.
+// stands behind the "/init" already echoed, so it is not echoed itself.
 func (m *model) initTurn(cwd string, s *repoScan, err error) tea.Cmd {
 	switch {
 	case err != nil:
@@ -125,9 +125,7 @@ func (m *model) initTurn(cwd string, s *repoScan, err error) tea.Cmd {
 	}
 	note := styleDim.Render(fmt.Sprintf("  ⎿ Asking corvid to write CLAUDE.md (local scan: %d files, %d command(s)) · "+
 		"/init scan writes one without the model", s.total, len(s.commands)))
-	n := len(m.outbox)
-	turn := m.startTurn(initPrompt(cwd, s))
-	m.outbox = m.outbox[:n]
+	turn := m.runTurn(initPrompt(cwd, s))
 	return tea.Sequence(m.println(note), turn)
 }
 

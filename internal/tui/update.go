@@ -128,6 +128,13 @@ func (m *model) submit(text string) tea.Cmd {
 
 // startTurn prints the prompt and runs it on its own goroutine.
 func (m *model) startTurn(text string) tea.Cmd {
+	run := m.runTurn(text)
+	return tea.Sequence(m.println(m.userLine(text)), run)
+}
+
+// runTurn submits text as a turn without echoing it (a command such as
+// /init, whose own line stands for it, sends a longer prompt).
+func (m *model) runTurn(text string) tea.Cmd {
 	m.busy, m.printedText = true, false
 	blocks := []provider.Block{}
 	if !isSlash(text) {
@@ -147,7 +154,7 @@ func (m *model) startTurn(text string) tea.Cmd {
 		conv.Submit(ctx, blocks)
 		return turnDoneMsg{}
 	}
-	return tea.Sequence(m.println(m.userLine(text)), run)
+	return run
 }
 
 // turnDone closes a turn and sends what was queued meanwhile, as one
