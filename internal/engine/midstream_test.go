@@ -5,12 +5,14 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"corvid/internal/event"
 	"corvid/internal/model"
 	"corvid/internal/provider"
 	"corvid/internal/provider/providertest"
+	"corvid/internal/tool"
 )
 
 // A scripted response whose blocks are one event each (ChunkSize 1000):
@@ -102,8 +104,17 @@ func TestMidStreamFailureAfterASideEffectKeepsTheResponse(t *testing.T) {
 	for _, fk := range faults {
 		t.Run(fk.name, func(t *testing.T) {
 			sc := providertest.Scenario{Turns: []providertest.Turn{fk.turn(failing("Append")), textTurn("done")}}
-			f := faultFixture(t, sc, fk.stall, nil)
+			var mu sync.Mutex
+			var before []string // the calls the checkpoint hook saw
+			f := faultFixture(t, sc, fk.stall, func(c *Config) {
+				c.BeforeCall = func(_ tool.Tool, call tool.Call) { mu.Lock(); before = append(before, call.ID); mu.Unlock() }
+			})
 			res := f.submit(t, t.Context(), "go")
+			mu.Lock()
+			if !slices.Equal(before, []string{"a"}) {
+				t.Errorf("BeforeCall saw %v, want a once (b never ran)", before)
+			}
+			mu.Unlock()
 			if res.IsError || res.Text != "done" || res.NumTurns != 2 {
 				t.Fatalf("result %+v", res)
 			}
