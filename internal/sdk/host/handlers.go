@@ -12,8 +12,9 @@ import (
 
 // control answers one request from the host, exactly once, in the order
 // they came: while initialize opens the conversation, the requests after
-// it wait in order off the input loop (see inOrder). An mcp_message is
-// answered at once: opening may be waiting for it.
+// it wait in order off the input loop (see inOrder), and so do those that
+// arrive after a turn's result but before the turn returned (settle.go).
+// An mcp_message is answered at once: opening may be waiting for it.
 func (h *Host) control(ctx context.Context, env envelope) {
 	var st subtype
 	if err := json.Unmarshal(env.Request, &st); err != nil {
@@ -27,7 +28,11 @@ func (h *Host) control(ctx context.Context, env envelope) {
 	case "initialize":
 		h.initialize(ctx, env.RequestID, env.Request)
 	default:
-		h.inOrder(false, func() {
+		settling := h.settling()
+		h.inOrder(settling != nil, func() {
+			if settling != nil {
+				<-settling
+			}
 			body, err := h.handle(ctx, st.Subtype, env.Request)
 			h.respond(env.RequestID, body, err)
 		})

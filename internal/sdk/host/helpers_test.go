@@ -185,7 +185,7 @@ func (s *session) expect(typ, sub string) map[string]any {
 			}
 			s.skipped = append(s.skipped, m)
 		case <-timeout:
-			s.t.Fatalf("no %s/%s frame within 60s", typ, sub)
+			s.t.Fatalf("no %s/%s frame within 60s; skipped: %v", typ, sub, s.skipped)
 		}
 	}
 }

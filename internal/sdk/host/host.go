@@ -42,6 +42,8 @@ type Host struct {
 	echoes      []echo          // the starting turn's messages, to replay after its init
 	current     string          // the session state: idle, running, requires_action
 	turnMarks   []turnMark      // the turns run, for rewind_files (rewindfiles.go)
+	inFlight    chan struct{}   // closed when the running turn returns (settle.go)
+	resultOut   bool            // the running turn's result frame was written
 	// tail closes once the latest control request waiting off the input
 	// loop was answered (initialize and those after it): no turn starts
 	// before, as Claude Code answers them first.
@@ -114,7 +116,9 @@ func (h *Host) turns(ctx context.Context) (event.Result, error) {
 		h.mu.Unlock()
 		h.state(stateRunning)
 		h.noteTurn(conv, q.uuid)
+		done := h.turnStarted()
 		last = conv.Submit(ctx, q.blocks)
+		h.turnEnded(done)
 		h.replay(conv.Info().SessionID) // a turn that wrote no init
 		h.state(stateIdle)
 	}
@@ -257,6 +261,7 @@ func (h *Host) publish(ev event.Event) {
 		h.usage = a.Usage
 		h.mu.Unlock()
 	}
+	h.noteResult(ev)
 	h.out.publish(ev)
 	if in, ok := ev.(event.Init); ok {
 		h.replay(in.SessionID)
