@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"corvid/internal/compact"
 	"corvid/internal/event"
 	"corvid/internal/model"
 )
@@ -16,7 +17,12 @@ const bytesPerToken = 4
 // by category. Call it between turns, as Messages.
 func (c *Conversation) ContextUsage() event.ContextUsage {
 	cfg := &c.s.engine
-	u := event.ContextUsage{Window: model.Resolve(c.eng.Policy().Model.ID).ContextWindow}
+	pol := c.eng.Policy()
+	info := model.Resolve(pol.Model.ID)
+	u := event.ContextUsage{Window: info.ContextWindow}
+	if set := pol.Compaction.Settings; !set.Disabled && !set.DisabledAll {
+		u.AutoCompact = compact.Threshold(info, set)
+	}
 	for _, s := range cfg.System {
 		u.System += len(s)
 	}

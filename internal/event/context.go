@@ -16,6 +16,9 @@ type ContextUsage struct {
 	Instructions int
 	// Messages is the rest of the conversation.
 	Messages int
+	// AutoCompact is the size at which automatic compaction starts; 0
+	// when it is off. The window above it is kept as a reserve.
+	AutoCompact int
 }
 
 // Used is the sum of the categories.

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 
-	"corvid/internal/model"
 	"corvid/internal/permission"
 )
 
@@ -210,29 +209,4 @@ func (h *Host) setThinking(ctx context.Context, raw json.RawMessage) (any, error
 	}
 	conv.SetMaxThinkingTokens(n)
 	return nil, nil
-}
-
-// contextUsage reports the context's size after the latest response.
-func (h *Host) contextUsage(ctx context.Context) (any, error) {
-	conv, err := h.conversation(ctx)
-	if err != nil {
-		return nil, err
-	}
-	in := conv.Info()
-	h.mu.Lock()
-	u := h.usage
-	h.mu.Unlock()
-	used := u.InputTokens + u.CacheReadInputTokens + u.CacheCreationInputTokens + u.OutputTokens
-	window := model.Resolve(in.Model).ContextWindow
-	pct := 0.0
-	if window > 0 {
-		pct = float64(used) * 100 / float64(window)
-	}
-	cats := []map[string]any{
-		{"id": "messages", "name": "Messages", "tokens": used, "color": "purple", "kind": "used"},
-		{"id": "free_space", "name": "Free space", "tokens": max(window-used, 0), "color": "gray", "kind": "free"},
-	}
-	return map[string]any{"categories": cats, "totalTokens": used, "maxTokens": window,
-		"rawMaxTokens": window, "percentage": pct, "gridRows": [][]any{}, "model": in.Model,
-		"memoryFiles": []any{}, "mcpTools": []any{}}, nil
 }

@@ -44,6 +44,9 @@ type Host struct {
 	turnMarks   []turnMark      // the turns run, for rewind_files (rewindfiles.go)
 	inFlight    chan struct{}   // closed when the running turn returns (settle.go)
 	resultOut   bool            // the running turn's result frame was written
+	// turnGate is held while a turn runs: what reads the conversation's
+	// history from the input loop takes it (contextusage.go).
+	turnGate sync.Mutex
 	// tail closes once the latest control request waiting off the input
 	// loop was answered (initialize and those after it): no turn starts
 	// before, as Claude Code answers them first.
@@ -117,7 +120,9 @@ func (h *Host) turns(ctx context.Context) (event.Result, error) {
 		h.state(stateRunning)
 		h.noteTurn(conv, q.uuid)
 		done := h.turnStarted()
+		h.turnGate.Lock()
 		last = conv.Submit(ctx, q.blocks)
+		h.turnGate.Unlock()
 		h.turnEnded(done)
 		h.replay(conv.Info().SessionID) // a turn that wrote no init
 		h.state(stateIdle)
