@@ -81,9 +81,10 @@ func TestStatusLineReadsSessionJSON(t *testing.T) {
 	if v := h.currentView(); strings.Contains(v, "claude-test ·") || !strings.Contains(v, " second line") {
 		t.Errorf("the built-in line still shows, or the second line is missing:\n%s", v)
 	}
-	if !strings.Contains(h.term.String(), "\x1b[32m\"session_id\":\"sess-1\"\x1b[") {
-		t.Errorf("the colour was lost: %q", h.term.String())
-	}
+	// The view has it at once; the terminal gets it with the next frame.
+	h.waitFor("the line in colour on the terminal", func(string, string) bool {
+		return strings.Contains(h.term.String(), "\x1b[32m\"session_id\":\"sess-1\"\x1b[")
+	})
 }
 
 func toString(v any) string {
