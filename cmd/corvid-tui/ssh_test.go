@@ -68,7 +68,7 @@ func TestSSHSession(t *testing.T) {
 	// The terminal's answer to the background query, light, cut in two
 	// with a gap over the link; then a prompt typed at once.
 	e.tmux("send-keys", "-t", e.target, "-H", "1b", "5d", "31", "31", "3b", "72", "67", "62", "3a") // ESC ]11;rgb:
-	time.Sleep(300 * time.Millisecond)                                                                 // the gap (not an assertion)
+	time.Sleep(300 * time.Millisecond)                                                              // the gap (not an assertion)
 	e.tmux("send-keys", "-t", e.target, "-l", "ffff/ffff/ffff")
 	e.tmux("send-keys", "-t", e.target, "-H", "1b", "5c") // ST
 	e.typeLine("plan it")
@@ -98,7 +98,7 @@ func TestSSHSession(t *testing.T) {
 
 	// ctrl+v: no clipboard over ssh; a notice says what to do instead.
 	e.keys("C-v")
-	e.waitText("clipboard")
+	e.waitText("over ssh the clipboard is on the computer you connected from")
 	e.typeLine("and now?")
 	e.waitText("Final answer over ssh.")
 	checkSSHColours(t, e, false)
