@@ -98,7 +98,10 @@ func TestSSHSession(t *testing.T) {
 
 	// ctrl+v: no clipboard over ssh; a notice says what to do instead.
 	e.keys("C-v")
-	e.waitText("over ssh the clipboard is on the computer you connected from")
+	notice := "over ssh the clipboard is on the computer you connected from"
+	e.waitFor(fmt.Sprintf("%q", notice), func(s string) bool { // wrapped at 60 columns
+		return strings.Contains(strings.Join(strings.Fields(s), " "), notice)
+	})
 	e.typeLine("and now?")
 	e.waitText("Final answer over ssh.")
 	checkSSHColours(t, e, false)
