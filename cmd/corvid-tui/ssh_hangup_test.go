@@ -33,9 +33,15 @@ func TestSSHHangupLeavesNothing(t *testing.T) {
 	e.waitText("Type a message")
 	e.typeLine("run them")
 	e.waitText("started-fg")
-	before := " " + strings.Join(withEnv("CORVID_CONFIG_DIR="+p.cfg), " ") + " "
-	if strings.Count(before, " sleep ") != 2 || !strings.Contains(before, " corvid-tui ") {
-		t.Fatalf("want corvid-tui and both sleeps running, got %s", before)
+	var before string
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		before = " " + strings.Join(withEnv("CORVID_CONFIG_DIR="+p.cfg), " ") + " "
+		if strings.Count(before, " sleep ") == 2 && strings.Contains(before, " corvid-tui ") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("want corvid-tui and both sleeps running, got %s", before)
+		}
 	}
 	client := sshClient(t, e)
 	if err := syscall.Kill(client, syscall.SIGKILL); err != nil {

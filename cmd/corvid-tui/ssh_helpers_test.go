@@ -79,7 +79,10 @@ func startSSHD(t *testing.T, sshd, keygen string) *sshServer {
 	// sshd's privilege separation directory (Debian's package makes it
 	// when its service starts, which it never did here).
 	if err := os.MkdirAll("/run/sshd", 0o755); err != nil {
-		t.Fatalf("sshd needs /run/sshd: %v", err)
+		if os.Getenv("CORVID_REQUIRE_SSH") != "" {
+			t.Fatalf("sshd needs /run/sshd: %v", err)
+		}
+		t.Skipf("sshd needs /run/sshd, which cannot be made here: %v", err)
 	}
 	for attempt := 0; ; attempt++ {
 		err := s.start(t, sshd, dir)

@@ -134,7 +134,7 @@ func launchSSH(t *testing.T, p *project, srv *sshServer, ssh string, w, h int) *
 		shellQuote(filepath.Join(p.bin, "corvid")))
 	shell := fmt.Sprintf("env -u COLORTERM -u DISPLAY -u WAYLAND_DISPLAY -u NO_COLOR -u COLORFGBG TERM=xterm-256color %s; "+
 		"echo SSH-EXIT=$?; sleep 60", srv.command(ssh, remote))
-	e := &e2e{t: t, sock: fmt.Sprintf("corvid-ssh-%d", os.Getpid()), target: "ssh"}
+	e := &e2e{t: t, sock: fmt.Sprintf("corvid-%s-%d", t.Name(), os.Getpid()), target: "ssh"}
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", e.sock, "kill-server").Run() })
 	e.tmux("new-session", "-d", "-s", e.target, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), shell)
 	return e
