@@ -56,7 +56,8 @@ func startPasteIn(in io.Reader) (*os.File, *pasteIn, error) {
 }
 
 // loop copies the terminal's input to the pipe, pastes replaced by
-// tokens and terminal answers cut into pieces joined again, until the terminal's input ends or stop cancels it.
+// tokens and a terminal's answers cut in pieces joined again
+// (replyjoin.go), until the terminal's input ends or stop cancels it.
 func (p *pasteIn) loop() {
 	defer close(p.done)
 	defer func() {
