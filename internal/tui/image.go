@@ -176,7 +176,7 @@ func (m *model) clipboardRead(text string, block provider.Block, err error) tea.
 	case errors.Is(err, ErrNoClipboardTool):
 		m.notice = "No image read: " + strings.TrimPrefix(strings.TrimPrefix(err.Error(), ErrNoClipboardTool.Error()), ": ")
 		if err == ErrNoClipboardTool {
-			m.notice = "No image read: this system has no clipboard program corvid can use"
+			m.notice = noClipboardNotice(runtime.GOOS, m.getenv) // clipnotice.go
 		}
 		return nil
 	case err != nil:

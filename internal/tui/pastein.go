@@ -56,7 +56,8 @@ func startPasteIn(in io.Reader) (*os.File, *pasteIn, error) {
 }
 
 // loop copies the terminal's input to the pipe, pastes replaced by
-// tokens, until the terminal's input ends or stop cancels it.
+// tokens and a terminal's answers cut in pieces joined again
+// (replyjoin.go), until the terminal's input ends or stop cancels it.
 func (p *pasteIn) loop() {
 	defer close(p.done)
 	defer func() {
@@ -65,10 +66,11 @@ func (p *pasteIn) loop() {
 		}
 	}()
 	var sc pasteScanner
+	var replies replyJoiner // replyjoin.go
 	buf := make([]byte, 64<<10)
 	for {
 		n, err := p.src.Read(buf)
-		if out := sc.feed(buf[:n], p.keep); len(out) > 0 {
+		if out := replies.feed(sc.feed(buf[:n], p.keep)); len(out) > 0 {
 			if _, werr := p.w.Write(out); werr != nil {
 				return
 			}

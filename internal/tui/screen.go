@@ -37,6 +37,8 @@ type screen struct {
 	// terminal's cursor was left on.
 	lines []string
 	row   int
+	// col is the column the cursor was left on, in line row.
+	col int
 	// cur is the cursor as last placed (nil: hidden).
 	cur *tea.Cursor
 	buf strings.Builder
@@ -98,6 +100,7 @@ func (s *screen) draw(prints []string, content string, cur *tea.Cursor) error {
 		b.WriteString(eraseBelow)
 	}
 	s.row = max(len(lines)-1, 0)
+	s.col = lastCol(lines, s.width)
 	if cur != nil && len(lines) > 0 {
 		y := min(max(cur.Y-(s.dropped(content)), 0), len(lines)-1)
 		if up := s.row - y; up > 0 {
@@ -107,6 +110,7 @@ func (s *screen) draw(prints []string, content string, cur *tea.Cursor) error {
 		if cur.X > 0 {
 			b.WriteString(ansi.CursorForward(min(cur.X, s.width-1)))
 		}
+		s.col = min(max(cur.X, 0), s.width-1)
 		b.WriteString(cursorShow)
 		s.row = y
 	}
@@ -121,21 +125,23 @@ func (s *screen) draw(prints []string, content string, cur *tea.Cursor) error {
 	return err
 }
 
-// eraseRegion moves to the region's top and blanks its lines one by
+// eraseRegion moves to the region's top and blanks its rows one by
 // one (not with one erase-below: see draw), leaving the cursor there.
+// The rows are counted at the terminal's width now (screenreflow.go).
 func (s *screen) eraseRegion(b *strings.Builder) {
+	above, rows := s.regionRows()
 	b.WriteByte('\r')
-	if s.row > 0 {
-		b.WriteString(ansi.CursorUp(s.row))
+	if above > 0 {
+		b.WriteString(ansi.CursorUp(above))
 	}
-	for i := range s.lines {
+	for i := range rows {
 		b.WriteString(eraseLine)
-		if i < len(s.lines)-1 {
+		if i < rows-1 {
 			b.WriteString(ansi.CursorDown1)
 		}
 	}
-	if n := len(s.lines) - 1; n > 0 {
-		b.WriteString(ansi.CursorUp(n))
+	if rows > 1 {
+		b.WriteString(ansi.CursorUp(rows - 1))
 	}
 }
 
