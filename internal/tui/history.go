@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -29,10 +28,15 @@ const (
 type history struct {
 	path    string
 	entries []string
+	// att are what each entry's placeholders stood for (histattach.go),
+	// one per entry.
+	att []attachment
 	// pos browses entries: len(entries) means not browsing; draft is the
-	// input that was there when browsing started.
-	pos   int
-	draft string
+	// input that was there when browsing started, draftAtt its pastes and
+	// images.
+	pos      int
+	draft    string
+	draftAtt attachment
 }
 
 // historyPath names the file for a working directory.
@@ -51,47 +55,52 @@ func loadHistory(configDir, cwd string) *history {
 			sc := bufio.NewScanner(io.LimitReader(f, maxHistory*maxHistoryEntry))
 			sc.Buffer(make([]byte, 0, 64<<10), 2*maxHistoryEntry)
 			for sc.Scan() {
-				var s string
-				if json.Unmarshal(sc.Bytes(), &s) == nil && s != "" {
-					h.entries = append(h.entries, s)
+				if s, a, ok := decodeEntry(sc.Bytes()); ok {
+					h.entries, h.att = append(h.entries, s), append(h.att, a)
 				}
 			}
 			f.Close()
 		}
 	}
 	if len(h.entries) > maxHistory {
-		h.entries = h.entries[len(h.entries)-maxHistory:]
+		h.trim()
 		h.rewrite()
 	}
 	h.pos = len(h.entries)
 	return h
 }
 
-// add records a sent prompt and saves the file.
-func (h *history) add(s string) {
+// trim keeps the last maxHistory entries.
+func (h *history) trim() {
+	if cut := len(h.entries) - maxHistory; cut > 0 {
+		h.entries, h.att = h.entries[cut:], h.att[cut:]
+	}
+}
+
+// add records a sent prompt, with what its placeholders stood for, and
+// saves it to the file.
+func (h *history) add(s string, a attachment) {
 	h.pos = len(h.entries)
-	if s == "" || len(s) > maxHistoryEntry || (len(h.entries) > 0 && h.entries[len(h.entries)-1] == s) {
-		h.pos = len(h.entries)
+	if s == "" || len(s) > maxHistoryEntry || (len(h.entries) > 0 && h.entries[len(h.entries)-1] == s && h.att[len(h.att)-1].same(a)) {
 		return
 	}
-	h.entries = append(h.entries, s)
-	if len(h.entries) > maxHistory {
-		h.entries = h.entries[len(h.entries)-maxHistory:]
-	}
+	h.entries, h.att = append(h.entries, s), append(h.att, a)
+	h.trim()
+	h.keepImages()
 	h.pos = len(h.entries)
-	h.append(s)
+	h.append(s, a)
 }
 
 // append adds one entry to the file.
-func (h *history) append(s string) {
-	if h.path == "" || os.MkdirAll(filepath.Dir(h.path), 0o700) != nil {
+func (h *history) append(s string, a attachment) {
+	line, ok := encodeEntry(s, a)
+	if !ok || h.path == "" || os.MkdirAll(filepath.Dir(h.path), 0o700) != nil {
 		return
 	}
 	f, err := os.OpenFile(h.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return
 	}
-	line, _ := json.Marshal(s)
 	_, _ = f.Write(append(line, '\n'))
 	_ = f.Close()
 }
@@ -102,9 +111,10 @@ func (h *history) rewrite() {
 		return
 	}
 	var buf []byte
-	for _, e := range h.entries {
-		line, _ := json.Marshal(e)
-		buf = append(append(buf, line...), '\n')
+	for i, e := range h.entries {
+		if line, ok := encodeEntry(e, h.att[i]); ok {
+			buf = append(append(buf, line...), '\n')
+		}
 	}
 	_ = atomicfile.Write(h.path, buf, 0o600)
 }
@@ -116,22 +126,25 @@ func (h *history) canBrowse(cur string) bool {
 
 func (h *history) browsing() bool { return h.pos < len(h.entries) }
 
-func (h *history) prev(cur string) string {
+// prev is the entry before the one shown; cur and its attachments are
+// kept as the draft when browsing starts.
+func (h *history) prev(cur string, curAtt attachment) (string, attachment) {
 	if !h.browsing() {
-		h.draft = cur
+		h.draft, h.draftAtt = cur, curAtt
 	}
 	if h.pos > 0 {
 		h.pos--
 	}
-	return h.entries[h.pos]
+	return h.entries[h.pos], h.att[h.pos]
 }
 
-func (h *history) next() string {
+// next is the entry after the one shown, or the draft after the last.
+func (h *history) next() (string, attachment) {
 	if h.pos < len(h.entries) {
 		h.pos++
 	}
 	if h.pos == len(h.entries) {
-		return h.draft
+		return h.draft, h.draftAtt
 	}
-	return h.entries[h.pos]
+	return h.entries[h.pos], h.att[h.pos]
 }

@@ -84,12 +84,12 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		}
 	case "up":
 		if m.input.Line() == 0 && m.hist.canBrowse(m.input.Value()) {
-			m.setInput(m.hist.prev(m.input.Value()))
+			m.recall(m.hist.prev(m.input.Value(), m.attachmentOf(m.input.Value())))
 			return nil
 		}
 	case "down":
 		if m.input.Line() == m.input.LineCount()-1 && m.hist.browsing() {
-			m.setInput(m.hist.next())
+			m.recall(m.hist.next())
 			return nil
 		}
 	}
@@ -114,7 +114,7 @@ func (m *model) enter() tea.Cmd {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	m.hist.add(v)
+	m.hist.add(v, m.attachmentOf(v))
 	m.vim.normal, m.vim.pending = false, "" // a new prompt starts in insert mode
 	m.setInput("")
 	m.pastes = pastes{}

@@ -54,9 +54,9 @@ func TestMultiLineInput(t *testing.T) {
 func TestHistoryPersistsPerProject(t *testing.T) {
 	dir := t.TempDir()
 	h1 := loadHistory(dir, "/work/proj")
-	h1.add("first")
-	h1.add("second")
-	h1.add("second") // a repeat is kept once
+	h1.add("first", attachment{})
+	h1.add("second", attachment{})
+	h1.add("second", attachment{}) // a repeat is kept once
 	other := loadHistory(dir, "/work/other")
 	if len(other.entries) != 0 {
 		t.Fatalf("another project sees %q", other.entries)
@@ -190,7 +190,7 @@ func TestHistoryAppendsAndCompactsOnLoad(t *testing.T) {
 	}
 	f.WriteString("\"from the other session\"\n")
 	f.Close()
-	h.add("newest")
+	h.add("newest", attachment{})
 	got := lines()
 	if len(got) != maxHistory+2 || got[maxHistory] != `"from the other session"` || got[maxHistory+1] != `"newest"` {
 		t.Fatalf("after add: %d lines, tail %q", len(got), got[len(got)-2:])

@@ -66,7 +66,7 @@ func TestCtrlRSearchesHistory(t *testing.T) {
 	dir := t.TempDir()
 	hist := loadHistory(dir, "/work/proj")
 	for _, p := range []string{"first prompt", "list the files", "fix the bug", "deploy"} {
-		hist.add(p)
+		hist.add(p, attachment{})
 	}
 	h := newHarness(t, 80, nil, func(o *Options) { o.ConfigDir = dir })
 	h.key('r', tea.ModCtrl)

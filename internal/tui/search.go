@@ -55,7 +55,7 @@ func (m *model) searchKey(k tea.KeyPressMsg) tea.Cmd {
 	case "enter", "tab", "right", "end", "ctrl+e":
 		m.search = nil
 		if s.match >= 0 {
-			m.setInput(m.hist.entries[s.match])
+			m.recall(m.hist.entries[s.match], m.hist.att[s.match])
 			m.input.CursorEnd()
 		}
 		return nil

@@ -131,7 +131,7 @@ func TestHistorySearchView(t *testing.T) {
 	dir := t.TempDir()
 	hist := loadHistory(dir, "/work/proj")
 	for _, p := range []string{"list the files", "fix the bug"} {
-		hist.add(p)
+		hist.add(p, attachment{})
 	}
 	h := newHarness(t, 70, nil, func(o *Options) { o.ConfigDir = dir })
 	h.key('r', tea.ModCtrl)
