@@ -190,6 +190,7 @@ func TestTmuxSession(t *testing.T) {
 	e.waitText("Total cost")
 	e.typeLine("/context")
 	e.waitText("instructions (CLAUDE.md)") // the real conversation splits the window by category
+	e.waitText("autocompact buffer")       // the reserve above the auto-compact threshold
 	e.typeLine("and now?")
 	e.waitText("Final answer.")
 	if testing.Verbose() {

@@ -66,7 +66,8 @@ type contextCategory struct {
 // contextGrid renders the categories as a 20×5 grid of cells (each a
 // hundredth of the window; a category with any tokens gets at least one)
 // and a legend; measured, when known, is the last request's exact size.
-// Unless split, System holds everything but the messages.
+// Unless split, System holds everything but the messages. The window
+// above the auto-compact threshold is drawn at the end as its reserve.
 func contextGrid(u event.ContextUsage, measured int, split bool) string {
 	cats := []contextCategory{
 		{"system prompt", u.System, styleAccent},
@@ -90,13 +91,22 @@ func contextGrid(u event.ContextUsage, measured int, split bool) string {
 			cells = append(cells, c.style)
 		}
 	}
+	// The reserve above the auto-compact threshold fills the grid's end.
+	reserve := 0
+	if u.AutoCompact > 0 && u.AutoCompact < u.Window {
+		reserve = u.Window - u.AutoCompact
+	}
+	reserveFrom := cols*rows - int(float64(reserve)/per+0.5)
 	var b strings.Builder
 	for r := range rows {
 		b.WriteString("  ")
 		for c := range cols {
-			if i := r*cols + c; i < len(cells) {
+			switch i := r*cols + c; {
+			case i < len(cells):
 				b.WriteString(cells[i].Render("■ "))
-			} else {
+			case i >= reserveFrom:
+				b.WriteString(styleDim.Render("▨ "))
+			default:
 				b.WriteString(styleDim.Render("□ "))
 			}
 		}
@@ -106,7 +116,10 @@ func contextGrid(u event.ContextUsage, measured int, split bool) string {
 	for _, c := range cats {
 		fmt.Fprintf(&b, "  %s %-26s %8d tokens %s\n", c.style.Render("■"), c.name, c.tokens, pct(c.tokens))
 	}
-	free := max(u.Window-u.Used(), 0)
+	if reserve > 0 {
+		fmt.Fprintf(&b, "  %s %-26s %8d tokens %s\n", styleDim.Render("▨"), "autocompact buffer", reserve, pct(reserve))
+	}
+	free := max(u.Window-u.Used()-reserve, 0)
 	fmt.Fprintf(&b, "  %s %-26s %8d tokens %s\n", styleDim.Render("□"), "free", free, pct(free))
 	b.WriteString(styleDim.Render(fmt.Sprintf("  estimated at 4 bytes a token; window %d tokens", u.Window)))
 	if measured > 0 {

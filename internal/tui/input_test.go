@@ -151,6 +151,18 @@ func TestContextGrid(t *testing.T) {
 			t.Errorf("missing %q in\n%s", want, g)
 		}
 	}
+	// With auto-compaction at 167,000 the reserve above it is drawn at
+	// the grid's end (17 cells) and taken from the free space.
+	u.AutoCompact = 167_000
+	g = contextGrid(u, 0, true)
+	if n := strings.Count(g, "▨"); n != 17+1 {
+		t.Errorf("%d reserve cells in\n%s", n, g)
+	}
+	for _, want := range []string{"autocompact buffer            33000 tokens  16.5%", "free                         130900 tokens  65.5%"} {
+		if !strings.Contains(g, want) {
+			t.Errorf("missing %q in\n%s", want, g)
+		}
+	}
 }
 
 // A prompt is appended to the history file (one line, no rewrite); a
