@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/base64"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,11 +13,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
 	"go.uber.org/goleak"
 
-	"corvid/internal/event"
-	"corvid/internal/permission"
 	"corvid/internal/provider"
 )
 
@@ -65,51 +61,18 @@ func TestCtrlVPastesClipboardImage(t *testing.T) {
 	_, args := stubClipboard(t, "TARGETS\nUTF8_STRING\nimage/png\n", pic, "text")
 	t.Setenv("DISPLAY", ":42")
 	t.Setenv("WAYLAND_DISPLAY", "")
-	conv := &fakeConv{}
-	views := make(chan string, 1024)
-	o := Options{Cwd: "/work/proj", ConfigDir: t.TempDir(), Profile: colorprofile.Ascii, Width: 100,
-		onView: func(v string) {
-			select {
-			case views <- v:
-			default:
-			}
-		}}
-	o.Open = func(_ context.Context, sink event.Sink, _ permission.Asker, _ string) (Backend, error) {
-		conv.sink = sink
-		return conv, nil
-	}
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, o, newScreen(io.Discard, 100, 30), pr, nil, func(func(tea.Msg), <-chan struct{}) {})
-	}()
-	defer pw.Close()
-	if _, err := io.WriteString(pw, "what is this \x16"); err != nil { // ctrl+v
-		t.Fatal(err)
-	}
-	waitView(t, views, "> what is this [Image #1]")
+	p := startPipe(t)
+	p.write("what is this \x16") // ctrl+v
+	p.waitView("> what is this [Image #1]")
 	// A file dropped on the terminal: a bracketed paste of its path.
 	dropped := writeFile(t, filepath.Join(t.TempDir(), "dropped shot.png"), testPNG(t, 2, 9))
-	if _, err := io.WriteString(pw, pasteStart+strings.ReplaceAll(dropped, " ", `\ `)+" "+pasteEnd); err != nil {
-		t.Fatal(err)
-	}
-	waitView(t, views, "> what is this [Image #1] [Image #2]")
-	if _, err := io.WriteString(pw, "\r"); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(15 * time.Second)
-	for len(conv.promptTexts()) == 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	conv.mu.Lock()
-	prompts := conv.prompts
-	conv.mu.Unlock()
+	p.write(pasteStart + strings.ReplaceAll(dropped, " ", `\ `) + " " + pasteEnd)
+	p.waitView("> what is this [Image #1] [Image #2]")
+	p.write("\r")
+	p.prompts(1)
+	p.conv.mu.Lock()
+	prompts := p.conv.prompts
+	p.conv.mu.Unlock()
 	if len(prompts) != 1 || len(prompts[0]) != 4 || prompts[0][2].Type != provider.BlockImage ||
 		prompts[0][3].Text != "[Image: source: "+dropped+"]" {
 		t.Fatalf("prompts %+v", prompts)
@@ -125,17 +88,7 @@ func TestCtrlVPastesClipboardImage(t *testing.T) {
 	if got := args(); strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("xclip ran with %q, want %q", got, want)
 	}
-	if _, err := io.WriteString(pw, "\x04"); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("ctrl+d did not end the interface")
-	}
+	p.exit()
 }
 
 // Under Wayland wl-paste is asked; a clipboard with only text pastes

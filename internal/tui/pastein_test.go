@@ -1,20 +1,10 @@
 package tui
 
 import (
-	"context"
-	"io"
-	"os"
 	"strings"
 	"testing"
-	"time"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 	"go.uber.org/goleak"
-
-	"corvid/internal/event"
-	"corvid/internal/permission"
 )
 
 // However the input is cut into reads, the paste comes out whole, in
@@ -70,76 +60,18 @@ func TestPasteScannerEscAndCap(t *testing.T) {
 func TestPasteThroughInput(t *testing.T) {
 	// The reading goroutine and the pipe end with the interface.
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	conv := &fakeConv{}
-	views := make(chan string, 1024)
-	o := Options{Cwd: "/work/proj", ConfigDir: t.TempDir(), Profile: colorprofile.Ascii, Width: 100,
-		onView: func(v string) {
-			select {
-			case views <- v:
-			default:
-			}
-		}}
-	o.Open = func(_ context.Context, sink event.Sink, _ permission.Asker, _ string) (Backend, error) {
-		conv.sink = sink
-		return conv, nil
-	}
-	pr, pw, err := os.Pipe() // a file, as a terminal is: its reading can be cancelled
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, o, newScreen(io.Discard, 100, 30), pr, nil, func(func(tea.Msg), <-chan struct{}) {})
-	}()
-	defer cancel()
-	defer pw.Close()
+	p := startPipe(t)
 	text := strings.Repeat("pasted line\n", 300)
-	if _, err := io.WriteString(pw, "say "+pasteStart+text+pasteEnd); err != nil {
-		t.Fatal(err)
-	}
-	waitView(t, views, "> say [Pasted text #1 +300 lines]")
-	if _, err := io.WriteString(pw, "\r"); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(15 * time.Second)
-	for len(conv.promptTexts()) == 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if got := conv.promptTexts(); len(got) != 1 || got[0] != "say "+strings.TrimSuffix(text, "\n")+"\n" && got[0] != "say "+text {
+	p.write("say " + pasteStart + text + pasteEnd)
+	p.waitView("> say [Pasted text #1 +300 lines]")
+	p.write("\r")
+	if got := p.prompts(1); len(got) != 1 || got[0] != "say "+strings.TrimSuffix(text, "\n")+"\n" && got[0] != "say "+text {
 		t.Fatalf("prompts %q", got)
 	}
-	if _, err := io.WriteString(pw, "\x04"); err != nil { // ctrl+d on the empty input: exit
-		t.Fatal(err)
-	}
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("ctrl+d did not end the interface")
-	}
+	p.exit()
 }
 
 // escCut: input cut at i leaves a start marker's Esc alone at the end.
 func escCut(input string, i int) bool {
 	return i > 0 && strings.HasPrefix(input[i-1:], pasteStart)
-}
-
-func waitView(t *testing.T, views <-chan string, want string) {
-	t.Helper()
-	timeout := time.After(15 * time.Second)
-	last := ""
-	for {
-		select {
-		case v := <-views:
-			if last = ansi.Strip(v); strings.Contains(last, want) {
-				return
-			}
-		case <-timeout:
-			t.Fatalf("no view with %q; last:\n%s", want, last)
-		}
-	}
 }
