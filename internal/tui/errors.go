@@ -49,3 +49,6 @@ var (
 	// ErrClipboardTimeout: the clipboard program ran past its time.
 	ErrClipboardTimeout = errors.New("tui: reading the clipboard timed out")
 )
+
+// errShellStopped is a `!` command the user stopped (esc or ctrl+c).
+var errShellStopped = errors.New("interrupted by the user")

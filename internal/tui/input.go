@@ -139,8 +139,9 @@ func (m *model) ctrlC() tea.Cmd {
 	if m.ctrlCArmed {
 		return m.quit()
 	}
-	if m.busy { // as esc: stop the turn; a second ctrl+c exits
+	if m.busy || m.sh != nil { // as esc: stop the turn and a `!` command; a second ctrl+c exits
 		m.interrupt()
+		m.stopShell()
 	}
 	m.ctrlCArmed = true
 	m.notice = "Press Ctrl-C again to exit"
@@ -152,6 +153,7 @@ type ctrlCExpiredMsg struct{}
 
 func (m *model) quit() tea.Cmd {
 	m.quitting = true
+	m.stopShell()
 	if m.busy && m.conv != nil {
 		m.conv.Interrupt()
 	}

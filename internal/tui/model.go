@@ -107,6 +107,8 @@ type model struct {
 	// shellNotes are `!` commands run since the last prompt; they go to
 	// the model with the next one.
 	shellNotes []string
+	// sh is the `!` command running now (shelljob.go).
+	sh *shellJob
 
 	stream stream
 	tools  []*toolRun

@@ -55,6 +55,8 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case shellDoneMsg:
 		return m.shellDone(msg)
+	case shellTickMsg:
+		return m.shellTicked()
 	case filesMsg:
 		return m.filesListed(msg)
 	case applyMsg:
