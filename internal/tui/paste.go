@@ -42,6 +42,7 @@ func (m *model) paste(text string) tea.Cmd {
 		return nil
 	}
 	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	text = cleanMarkdown(text) // sanitize.go: escape sequences and control characters go, tabs stay
 	lines := strings.Count(text, "\n")
 	if lines < pasteCollapseLines && len(text) < pasteCollapseBytes {
 		m.input.InsertString(text)

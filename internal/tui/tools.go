@@ -34,7 +34,7 @@ func newToolRun(b provider.Block, now time.Time) *toolRun {
 }
 
 func (t *toolRun) progress(line string) {
-	if line = strings.TrimSpace(line); line != "" {
+	if line = strings.TrimSpace(cleanText(line)); line != "" {
 		if i := strings.LastIndexByte(line, '\n'); i >= 0 {
 			line = line[i+1:]
 		}
@@ -142,7 +142,7 @@ func isEditTool(name string) bool { return name == "Edit" || name == "Write" || 
 
 func wrapOutput(s string, w int) string {
 	s = strings.TrimRight(s, "\n")
-	return ansi.Hardwrap(ansi.Strip(s), max(w, 10), true)
+	return ansi.Hardwrap(cleanText(s), max(w, 10), true)
 }
 
 func indentFirst(s, first, rest string) string {
