@@ -63,10 +63,10 @@ func (m *model) command(line string) tea.Cmd {
 			return tea.Sequence(m.println(m.userLine(line)), c.run(m, arg))
 		}
 	}
-	if m.conv != nil { // a custom command or skill the conversation knows
-		return m.submit(line)
+	if m.conv != nil && (m.isCustom(name) || !commandName(name)) {
+		return m.submit(line) // a custom command or skill the conversation knows, or a path such as /tmp/x
 	}
-	return m.println(m.errorLine("Unknown command /" + name + " · /help lists them"))
+	return m.unknownCommand(name) // unknown.go
 }
 
 func (m *model) cmdHelp(string) tea.Cmd {
