@@ -118,9 +118,10 @@ type model struct {
 	menu *menu
 	// files are the working directory's files for @ completion (nil
 	// until listed); wantFiles asks for the listing, listing says it
-	// runs.
-	files              []string
-	wantFiles, listing bool
+	// runs; filesStale: list again (a new @word began), showing these
+	// meanwhile.
+	files                          []string
+	wantFiles, listing, filesStale bool
 	// custom are the conversation's custom commands and skills, for the
 	// menu (the conversation runs them).
 	custom []command
