@@ -127,7 +127,7 @@ func (m *model) result(r event.Result) tea.Cmd {
 		if msg == "" {
 			msg = r.Subtype
 		}
-		return m.println(m.errorLine(msg))
+		return m.println(m.errorLine(msg + recordHint(r))) // recordhint.go
 	}
 	if !m.printedText && r.Text != "" {
 		return m.println(m.dim(r.Text))
