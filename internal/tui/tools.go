@@ -23,8 +23,10 @@ type toolRun struct {
 	start    time.Time
 	last     string // the last progress line (Bash output while it runs)
 	// answer is what the user answered the permission dialog ("" when
-	// it did not ask).
-	answer string
+	// it did not ask); refused: the answer was no, and the result is the
+	// message for the model, not shown.
+	answer  string
+	refused bool
 	// replayed: a call of a resumed conversation (no elapsed time).
 	replayed bool
 }
@@ -101,6 +103,9 @@ func (m *model) toolBlock(t *toolRun, output string, isErr bool) string {
 	b.WriteString(m.toolHeader(t, bullet))
 	if t.answer != "" {
 		b.WriteString("\n" + styleDim.Render("  ⎿ "+t.answer))
+	}
+	if t.refused && isErr { // the user said no: the model's instructions are not news to them
+		return b.String()
 	}
 	body := ""
 	switch {
