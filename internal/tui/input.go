@@ -37,8 +37,12 @@ func newEditor(width int) textarea.Model {
 // editor.
 func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	if m.dialog != nil {
+		if m.guardDialogKey(k) { // dialogguard.go
+			return nil
+		}
 		return m.dialogKey(k)
 	}
+	m.noteTyping(k)
 	s := k.String()
 	if s != "ctrl+c" && m.ctrlCArmed {
 		m.ctrlCArmed, m.notice = false, ""

@@ -149,6 +149,7 @@ type model struct {
 	notice     string
 	lastEsc    time.Time // the first of an Esc Esc (rewind.go)
 	ctrlCArmed bool
+	typedAt    time.Time // the last character typed (dialogguard.go)
 	spinning   bool
 	spinFrame  int
 	md         *markdown
