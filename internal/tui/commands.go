@@ -55,6 +55,10 @@ func (m *model) command(line string) tea.Cmd {
 	if m.holdUntilOpen(name, arg, line) {
 		return nil
 	}
+	if m.busy && waitsForTurn(name, arg) { // queuecmd.go
+		m.queue = append(m.queue, line)
+		return nil
+	}
 	for _, c := range commands {
 		if c.name == name && c.run == nil { // the conversation runs it
 			return m.submit(line)

@@ -180,13 +180,6 @@ func (m *model) turnDone() tea.Cmd {
 	return tea.Sequence(cmds...)
 }
 
-// sendQueue sends the queued messages as one prompt.
-func (m *model) sendQueue() tea.Cmd {
-	text := strings.Join(m.queue, "\n\n")
-	m.queue = nil
-	return m.startTurn(text)
-}
-
 // interrupt stops the running turn (Esc): the conversation answers the
 // running calls and keeps the transcript valid.
 func (m *model) interrupt() tea.Cmd {
