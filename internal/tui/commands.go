@@ -78,7 +78,7 @@ func (m *model) cmdHelp(string) tea.Cmd {
 	b.WriteString(styleBold.Render("Keys") + "\n")
 	for _, k := range [][2]string{
 		{"enter", "send (queued while corvid works)"}, {"shift+enter, ctrl+j", "new line (or end the line with \\)"},
-		{"esc", "interrupt the turn"}, {"esc esc", "rewind to an earlier prompt (idle, empty input)"}, {"ctrl+c", "clear the input; twice to exit"},
+		{"esc", "interrupt the turn"}, {"esc esc", "clear the input; on an empty one, rewind to an earlier prompt"}, {"ctrl+c", "clear the input; twice to exit"},
 		{"ctrl+d", "exit on an empty line"}, {"shift+tab", "cycle the permission mode"},
 		{"up/down", "prompt history"}, {"ctrl+r", "search the prompt history"},
 		{"ctrl+o", "expand or collapse tool output"}, {"@path", "mention a file (tab completes)"},

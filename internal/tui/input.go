@@ -49,6 +49,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	}
 	if s != "esc" {
 		m.lastEsc = time.Time{} // Esc Esc means two in a row
+		if m.notice == escClearNotice {
+			m.notice = ""
+		}
 	}
 	if m.search != nil {
 		return m.searchKey(k)

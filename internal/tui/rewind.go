@@ -41,7 +41,10 @@ func (m *model) esc(key string) tea.Cmd {
 		m.lastEsc = time.Time{}
 		return m.interrupt()
 	}
-	if m.conv == nil || m.input.Value() != "" {
+	if m.input.Value() != "" {
+		return m.escClear(key) // escclear.go
+	}
+	if m.conv == nil {
 		m.lastEsc = time.Time{}
 		return nil
 	}
