@@ -136,8 +136,14 @@ func (m *model) enter() tea.Cmd {
 }
 
 // ctrlC clears the input; on an empty input it arms exit, and a second
-// press within two seconds exits.
+// press within two seconds exits. While a turn or a `!` command runs it
+// stops that first and keeps a draft, as Claude Code does.
 func (m *model) ctrlC() tea.Cmd {
+	if (m.busy || m.sh != nil) && m.input.Value() != "" {
+		m.interrupt()
+		m.stopShell()
+		return nil
+	}
 	if m.input.Value() != "" {
 		m.setInput("")
 		m.pastes = pastes{}
