@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"math"
 	"time"
 
 	"strings"
@@ -21,7 +22,12 @@ func newEditor(width int) textarea.Model {
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
 	ta.CharLimit = 0
-	ta.MaxHeight = 0
+	// The box grows with the rows the text takes, soft-wrapped lines
+	// included, up to maxEditorHeight (then it scrolls); the content
+	// itself is not capped. Sized by logical lines, a line longer than
+	// the width showed one row, not the one being typed.
+	ta.DynamicHeight, ta.MinHeight, ta.MaxHeight = true, 1, maxEditorHeight
+	ta.MaxContentHeight = math.MaxInt32
 	ta.Prompt = "> "
 	ta.Placeholder = "Type a message · / for commands · ! for shell"
 	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("shift+enter", "ctrl+j", "alt+enter"))
@@ -178,9 +184,8 @@ func (m *model) setInput(s string) {
 	m.afterEdit()
 }
 
-// afterEdit sizes the box and refreshes the command menu.
+// afterEdit refreshes the command menu (the box sizes itself).
 func (m *model) afterEdit() {
-	m.input.SetHeight(min(max(m.input.LineCount(), 1), maxEditorHeight))
 	m.updateMenu()
 }
 
