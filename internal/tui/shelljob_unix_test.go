@@ -79,3 +79,15 @@ func TestBangCtrlCStopsCommand(t *testing.T) {
 	h.waitFor("the interruption", func(p, _ string) bool { return strings.Contains(p, "interrupted by the user") })
 	waitGone(t, pid)
 }
+
+// A `!` command runs in a session of its own, without the interface's
+// terminal: what it writes to /dev/tty cannot draw over the screen. Its
+// processes' session is the shell's own pid.
+func TestBangRunsWithoutTheTerminal(t *testing.T) {
+	h := newHarness(t, 80, nil, func(o *Options) { o.Cwd = t.TempDir() })
+	h.typeLine(`!s=$(cut -d' ' -f6 /proc/self/stat); [ "$s" = "$$" ]; echo "verdict-$?"`)
+	h.waitFor("the answer", func(p, _ string) bool { return strings.Contains(p, "⎿ verdict-") })
+	if p := h.scrollback(); !strings.Contains(p, "⎿ verdict-0") {
+		t.Errorf("the command shares the interface's session:\n%s", p)
+	}
+}
