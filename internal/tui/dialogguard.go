@@ -29,9 +29,7 @@ func (m *model) noteTyping(k tea.KeyPressMsg) {
 // the dialog, not lost), and a digit or enter within typingGuard of the
 // last typed character is more typing. It reports whether it took k.
 func (m *model) guardDialogKey(k tea.KeyPressMsg) bool {
-	switch m.dialog.(type) {
-	case *permissionDialog, *trustDialog:
-	default:
+	if !m.keepsTyping() {
 		return false
 	}
 	now := m.o.now()
@@ -45,6 +43,16 @@ func (m *model) guardDialogKey(k tea.KeyPressMsg) bool {
 		m.afterEdit()
 		return true
 	case s == "enter" && recent:
+		return true
+	}
+	return false
+}
+
+// keepsTyping reports whether the open dialog is a permission or trust
+// question, which lets typing and pastes through to the input box.
+func (m *model) keepsTyping() bool {
+	switch m.dialog.(type) {
+	case *permissionDialog, *trustDialog:
 		return true
 	}
 	return false

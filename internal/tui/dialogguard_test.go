@@ -62,3 +62,27 @@ func TestTypingDoesNotAnswerThePermissionDialog(t *testing.T) {
 	}
 	h.waitFor("the typing kept in the box", func(_, v string) bool { return strings.Contains(v, "> fix issue 12") })
 }
+
+// A paste while a permission dialog is open goes to the input box, not
+// lost, and an enter right after it does not answer.
+func TestPasteDuringThePermissionDialogIsKept(t *testing.T) {
+	clk := &guardClock{now: time.Date(2026, 11, 26, 4, 0, 0, 0, time.UTC)}
+	got := make(chan permission.Answer, 1)
+	turn := func(ctx context.Context, f *fakeConv) event.Result {
+		a, _ := f.asker.Ask(ctx, permission.Question{ToolName: "Bash", ToolUseID: "toolu_1",
+			Input: []byte(`{"command":"touch x"}`), Reason: "needs approval"})
+		got <- a
+		return event.Result{Subtype: event.SubtypeSuccess}
+	}
+	h := newHarness(t, 80, []turnFunc{turn}, func(o *Options) { o.now = clk.get })
+	h.typeLine("make x")
+	h.waitFor("the dialog", func(_, v string) bool { return strings.Contains(v, "Do you want to proceed?") })
+	h.tm.Send(tea.PasteMsg{Content: "pasted words"})
+	h.key(tea.KeyEnter, 0)
+	clk.add(time.Second)
+	h.key(tea.KeyEscape, 0)
+	if a := <-got; a.Allow {
+		t.Errorf("answer %+v, want no", a)
+	}
+	h.waitFor("the paste in the box", func(_, v string) bool { return strings.Contains(v, "> pasted words") })
+}

@@ -31,8 +31,12 @@ func (m *model) paste(text string) tea.Cmd {
 	if m.dialog != nil {
 		if p, ok := m.dialog.(paster); ok { // a dialog's text input (permsdialog.go)
 			p.paste(text)
+			return nil
 		}
-		return nil
+		if !m.keepsTyping() { // dialogguard.go: a permission or trust question keeps it in the box
+			return nil
+		}
+		m.typedAt = m.o.now()
 	}
 	if cmd, ok := m.pasteImagePath(text); ok { // image.go
 		return cmd
