@@ -14,6 +14,10 @@ const escClearNotice = "Esc again to clear"
 // clears it. The draft goes to the history first, so up brings it back
 // (as in Claude Code).
 func (m *model) escClear(key string) tea.Cmd {
+	if m.vim.on { // in vim mode esc is for the modes, pressed again and again: it never clears
+		m.lastEsc = time.Time{}
+		return nil
+	}
 	now := m.o.now()
 	first := m.lastEsc
 	if key == "alt+esc" || (!first.IsZero() && now.Sub(first) >= 0 && now.Sub(first) <= escEscWindow) {

@@ -30,3 +30,17 @@ func TestEscEscClearsTheDraft(t *testing.T) {
 	h.key(tea.KeyEscape, 0)
 	h.waitFor("the draft kept", func(_, v string) bool { return strings.Contains(v, "> a long draft!?") })
 }
+
+// In vim mode Esc is for the modes: pressed again and again, it never
+// clears the draft.
+func TestEscEscKeepsTheDraftInVimMode(t *testing.T) {
+	h := newHarness(t, 80, nil, nil)
+	h.waitFor("the conversation", func(p, _ string) bool { return strings.Contains(p, "corvid") })
+	h.typeLine("/vim")
+	h.tm.Type("hello vim") // vim mode starts in insert mode
+	for range 4 {
+		h.key(tea.KeyEscape, 0)
+	}
+	h.tm.Type("x") // a normal-mode command after the escapes: the draft is still there to edit
+	h.waitFor("the draft kept", func(_, v string) bool { return strings.Contains(v, "> hello vi") })
+}
