@@ -25,11 +25,11 @@ func (m *model) noteTyping(k tea.KeyPressMsg) {
 }
 
 // guardDialogKey keeps the typing that reaches a permission or trust
-// dialog out of its answers: text goes to the input box (kept for after
-// the dialog, not lost), and a digit or enter within typingGuard of the
-// last typed character is more typing. It reports whether it took k.
+// dialog out of its answers: text is dropped (as Claude Code drops it),
+// and a digit or enter within typingGuard of the last typed character is
+// more typing. It reports whether it took k.
 func (m *model) guardDialogKey(k tea.KeyPressMsg) bool {
-	if !m.keepsTyping() {
+	if !m.guarded() {
 		return false
 	}
 	now := m.o.now()
@@ -39,8 +39,6 @@ func (m *model) guardDialogKey(k tea.KeyPressMsg) bool {
 	switch {
 	case isTextKey(k) && (recent || !answerDigit):
 		m.typedAt = now
-		m.input.InsertString(k.Text)
-		m.afterEdit()
 		return true
 	case s == "enter" && recent:
 		return true
@@ -48,9 +46,9 @@ func (m *model) guardDialogKey(k tea.KeyPressMsg) bool {
 	return false
 }
 
-// keepsTyping reports whether the open dialog is a permission or trust
-// question, which lets typing and pastes through to the input box.
-func (m *model) keepsTyping() bool {
+// guarded reports whether the open dialog is a permission or trust
+// question, whose answers typing and pastes must not give.
+func (m *model) guarded() bool {
 	switch m.dialog.(type) {
 	case *permissionDialog, *trustDialog:
 		return true

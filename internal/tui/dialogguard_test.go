@@ -27,8 +27,9 @@ func (c *guardClock) add(d time.Duration) {
 }
 
 // Typing that reaches a permission dialog does not answer it: "fix issue
-// 1" and enter, typed as the dialog opens, approve nothing and wait in
-// the input box; a "1" pressed on its own afterwards answers. Before,
+// 1" and enter, typed as the dialog opens, approve nothing (and are
+// dropped, as Claude Code drops them); a "1" pressed on its own
+// afterwards answers. Before,
 // the "1" inside the typing approved the call (seen in tmux with
 // send-keys 'xyz1': the command ran).
 func TestTypingDoesNotAnswerThePermissionDialog(t *testing.T) {
@@ -60,12 +61,12 @@ func TestTypingDoesNotAnswerThePermissionDialog(t *testing.T) {
 	if a := <-got; !a.Allow || a.Always {
 		t.Errorf("answer %+v, want yes once", a)
 	}
-	h.waitFor("the typing kept in the box", func(_, v string) bool { return strings.Contains(v, "> fix issue 12") })
+	h.waitFor("an empty box", func(_, v string) bool { return strings.Contains(v, "> Type a message") })
 }
 
-// A paste while a permission dialog is open goes to the input box, not
-// lost, and an enter right after it does not answer.
-func TestPasteDuringThePermissionDialogIsKept(t *testing.T) {
+// A paste while a permission dialog is open is dropped (as in Claude
+// Code), and an enter right after it does not answer.
+func TestPasteDuringThePermissionDialogDoesNotAnswer(t *testing.T) {
 	clk := &guardClock{now: time.Date(2026, 11, 26, 4, 0, 0, 0, time.UTC)}
 	got := make(chan permission.Answer, 1)
 	turn := func(ctx context.Context, f *fakeConv) event.Result {
@@ -84,5 +85,5 @@ func TestPasteDuringThePermissionDialogIsKept(t *testing.T) {
 	if a := <-got; a.Allow {
 		t.Errorf("answer %+v, want no", a)
 	}
-	h.waitFor("the paste in the box", func(_, v string) bool { return strings.Contains(v, "> pasted words") })
+	h.waitFor("an empty box", func(_, v string) bool { return strings.Contains(v, "> Type a message") })
 }

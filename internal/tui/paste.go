@@ -33,10 +33,10 @@ func (m *model) paste(text string) tea.Cmd {
 			p.paste(text)
 			return nil
 		}
-		if !m.keepsTyping() { // dialogguard.go: a permission or trust question keeps it in the box
-			return nil
+		if m.guarded() { // dialogguard.go: dropped, as typing is, and an enter right after it is not an answer
+			m.typedAt = m.o.now()
 		}
-		m.typedAt = m.o.now()
+		return nil
 	}
 	if cmd, ok := m.pasteImagePath(text); ok { // image.go
 		return cmd
