@@ -24,7 +24,7 @@ const tabStop = 8
 // its last state), tabs expanded to the next stop, and every other
 // control character dropped.
 func cleanText(s string) string {
-	if plain(s) {
+	if plain(s, false) {
 		return s
 	}
 	s = ansi.Strip(strings.ReplaceAll(s, "\r\n", "\n"))
@@ -39,7 +39,7 @@ func cleanText(s string) string {
 // sequences and control characters dropped, line ends and tabs kept (the
 // renderer lays tabs out in code blocks itself).
 func cleanMarkdown(s string) string {
-	if plain(s) {
+	if plain(s, true) {
 		return s
 	}
 	s = ansi.Strip(strings.ReplaceAll(s, "\r\n", "\n"))
@@ -54,10 +54,11 @@ func cleanMarkdown(s string) string {
 	}, s)
 }
 
-// plain reports whether s has nothing cleanText would change.
-func plain(s string) bool {
+// plain reports whether s has nothing to clean: no control character
+// but line ends (and tabs, when tabs is set), valid UTF-8.
+func plain(s string, tabs bool) bool {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; (c < 0x20 && c != '\n') || c == 0x7f {
+		if c := s[i]; (c < 0x20 && c != '\n' && (c != '\t' || !tabs)) || c == 0x7f {
 			return false
 		} else if c >= 0x80 {
 			return utf8.ValidString(s[i:]) && !strings.ContainsFunc(s[i:], unicode.IsControl)
@@ -107,7 +108,7 @@ func expandTabs(l string) string {
 // a space, and drops every other escape sequence, control character and
 // invalid byte, whatever path the text came by.
 func termSafe(s string) string {
-	if !strings.ContainsFunc(s, unsafeRune) {
+	if drawable(s) {
 		return s
 	}
 	var b strings.Builder
@@ -137,10 +138,35 @@ func termSafe(s string) string {
 	return b.String()
 }
 
-// unsafeRune: a rune termSafe must look at (ESC starts a sequence it
-// may keep).
-func unsafeRune(r rune) bool {
-	return r != '\n' && (r == utf8.RuneError || unicode.IsControl(r))
+// drawable reports whether termSafe would leave s as it is: its escape
+// sequences are all SGR or OSC 8, and it has no other control character
+// but line ends, and no invalid byte. It allocates nothing: the frame
+// passes here on every draw.
+func drawable(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == 0x1b:
+			n, sgr := escapeLen(s[i:])
+			if !sgr && !isLink(s[i:i+n]) {
+				return false
+			}
+			i += n
+		case c == '\n':
+			i++
+		case c < 0x20 || c == 0x7f:
+			return false
+		case c < 0x80:
+			i++
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if (r == utf8.RuneError && size == 1) || unicode.IsControl(r) {
+				return false
+			}
+			i += size
+		}
+	}
+	return true
 }
 
 // isLink reports whether seq is an OSC 8 hyperlink whose parameters and

@@ -44,8 +44,15 @@ func TestTermSafeKeepsOwnStyling(t *testing.T) {
 	if got := termSafe(in); got != want {
 		t.Errorf("termSafe = %q, want %q", got, want)
 	}
-	if s := "styled \x1b[2mdim\x1b[m 中文\n"; termSafe(s) != s {
-		t.Errorf("termSafe changed %q", s)
+	for _, s := range []string{"styled \x1b[2mdim\x1b[m 中文\n", link, "plain"} {
+		if termSafe(s) != s || !drawable(s) {
+			t.Errorf("termSafe changed %q (drawable %v)", s, drawable(s))
+		}
+	}
+	for _, s := range []string{in, "a\tb", "\xff", "\u009b", "x\x1b[2J"} {
+		if drawable(s) {
+			t.Errorf("drawable(%q), want false", s)
+		}
 	}
 }
 
