@@ -106,6 +106,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	}
+	if cmd, ok := m.killKey(k); ok { // killring.go
+		return cmd
+	}
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(k)
 	m.afterEdit()

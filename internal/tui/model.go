@@ -150,6 +150,7 @@ type model struct {
 	lastEsc    time.Time // the first of an Esc Esc (rewind.go)
 	ctrlCArmed bool
 	typedAt    time.Time // the last character typed (dialogguard.go)
+	killed     string    // the text the last emacs delete key removed (killring.go)
 	spinning   bool
 	spinFrame  int
 	md         *markdown
