@@ -135,6 +135,7 @@ func (m *model) reopen(resume string) tea.Cmd {
 		return m.println(m.errorLine("Wait for the turn to end (or press esc) first"))
 	}
 	m.costUSD, m.ctxTokens = 0, 0
+	m.fallback = m.sessionID() // reopenfail.go: where to go back to if the other will not open
 	old := m.conv
 	m.conv = nil
 	if old == nil {

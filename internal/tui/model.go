@@ -109,6 +109,9 @@ type model struct {
 	shellNotes []string
 	// sh is the `!` command running now (shelljob.go).
 	sh *shellJob
+	// fallback is the session to reopen when the one asked for by
+	// /resume or /clear does not open (reopenfail.go).
+	fallback string
 
 	stream stream
 	tools  []*toolRun

@@ -91,6 +91,9 @@ func (m *model) resize(w, h int) tea.Cmd {
 
 // opened installs the conversation and submits the first prompt.
 func (m *model) opened(msg openedMsg) tea.Cmd {
+	if cmd, ok := m.openFailed(msg); ok { // reopenfail.go
+		return cmd
+	}
 	if msg.err != nil {
 		return tea.Sequence(m.println(m.errorLine("Could not start the conversation: "+msg.err.Error()+
 			". Fix the cause (see the message) and start corvid again.")), tea.Quit)
