@@ -112,6 +112,8 @@ type model struct {
 	// fallback is the session to reopen when the one asked for by
 	// /resume or /clear does not open (reopenfail.go).
 	fallback string
+	// openErr: the first conversation did not open; Run returns it.
+	openErr error
 
 	stream stream
 	tools  []*toolRun

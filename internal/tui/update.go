@@ -94,9 +94,10 @@ func (m *model) opened(msg openedMsg) tea.Cmd {
 	if cmd, ok := m.openFailed(msg); ok { // reopenfail.go
 		return cmd
 	}
-	if msg.err != nil {
-		return tea.Sequence(m.println(m.errorLine("Could not start the conversation: "+msg.err.Error()+
-			". Fix the cause (see the message) and start corvid again.")), tea.Quit)
+	if msg.err != nil { // Run returns it: corvid says it on stderr and exits 1
+		m.openErr = fmt.Errorf("%w: %w", ErrOpen, msg.err)
+		m.quitting = true
+		return tea.Quit
 	}
 	m.conv = msg.conv
 	info := m.conv.Info()
