@@ -96,6 +96,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	case "up":
+		if m.editQueue() { // queuecmd.go
+			return nil
+		}
 		if m.input.Line() == 0 && m.hist.canBrowse(m.input.Value()) {
 			m.setInput(m.hist.prev(m.input.Value()))
 			return nil

@@ -51,3 +51,15 @@ func (m *model) sendQueue() tea.Cmd {
 	}
 	return tea.Sequence(cmds...)
 }
+
+// editQueue is up on an empty input while messages wait for the turn's
+// end: they come back into the box, one a line, to be edited and sent
+// again (as in Claude Code: "Press up to edit queued messages").
+func (m *model) editQueue() bool {
+	if m.input.Value() != "" || len(m.queue) == 0 || m.hist.browsing() {
+		return false
+	}
+	m.setInput(strings.Join(m.queue, "\n"))
+	m.queue = nil
+	return true
+}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"corvid/internal/event"
 )
 
@@ -49,4 +51,28 @@ func TestCommandsTypedDuringATurnAreQueued(t *testing.T) {
 	h.waitFor("the new conversation's banner", func(p, _ string) bool {
 		return strings.Count(p, "✻ corvid") == 2 && strings.Index(p, "> /clear") < strings.LastIndex(p, "✻ corvid")
 	})
+}
+
+// Up on an empty input takes the queued messages back into the box to
+// edit them; they are then no longer queued.
+func TestUpEditsTheQueue(t *testing.T) {
+	release := make(chan struct{})
+	h := newHarness(t, 80, []turnFunc{held(release), answer("a1")}, nil)
+	h.typeLine("first")
+	h.waitFor("the turn", func(p, v string) bool { return strings.Contains(p, "working") && strings.Contains(v, "Working") })
+	h.typeLine("fix the tset")
+	h.waitFor("the queue", func(_, v string) bool { return strings.Contains(v, "queued: fix the tset") })
+	h.key(tea.KeyUp, 0)
+	h.waitFor("the message in the box", func(_, v string) bool {
+		return strings.Contains(v, "> fix the tset") && !strings.Contains(v, "queued:")
+	})
+	for range 3 {
+		h.key(tea.KeyBackspace, 0)
+	}
+	h.tm.Type("est")
+	h.key(tea.KeyEnter, 0)
+	close(release)
+	if got := h.prompt(1); got != "fix the test" {
+		t.Errorf("prompt %q, want the edited message", got)
+	}
 }
