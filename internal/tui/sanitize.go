@@ -58,13 +58,15 @@ func cleanMarkdown(s string) string {
 // but line ends (and tabs, when tabs is set), valid UTF-8.
 func plain(s string, tabs bool) bool {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; (c < 0x20 && c != '\n' && (c != '\t' || !tabs)) || c == 0x7f {
+		c := s[i]
+		switch {
+		case (c < 0x20 && c != '\n' && (c != '\t' || !tabs)) || c == 0x7f:
 			return false
-		} else if c >= 0x80 {
-			return utf8.ValidString(s[i:]) && !strings.ContainsFunc(s[i:], unicode.IsControl)
+		case c == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9f: // a C1 control, U+0080–U+009F
+			return false
 		}
 	}
-	return true
+	return utf8.ValidString(s)
 }
 
 // lastOverwrite is what a line with carriage returns shows: the text
