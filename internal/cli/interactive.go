@@ -150,10 +150,14 @@ func withheld(o app.Options) string {
 	return strings.Join(what, "; ")
 }
 
+// stateDirHint says what to do when corvid's state folder cannot be
+// written: the session could save nothing (transcripts, history, logs).
+const stateDirHint = "; corvid keeps its sessions there: make the folder writable, or set CORVID_CONFIG_DIR to a writable one"
+
 func openTUILog(cfgDir string) (*os.File, error) {
 	dir := filepath.Join(cfgDir, "logs")
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("creating the log directory: %w", err)
+		return nil, fmt.Errorf("creating the log directory: %w%s", err, stateDirHint)
 	}
 	p := filepath.Join(dir, "tui.log")
 	flags := os.O_CREATE | os.O_WRONLY | os.O_APPEND
@@ -162,7 +166,7 @@ func openTUILog(cfgDir string) (*os.File, error) {
 	}
 	f, err := os.OpenFile(p, flags, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("opening the log: %w", err)
+		return nil, fmt.Errorf("opening the log: %w%s", err, stateDirHint)
 	}
 	return f, nil
 }

@@ -27,11 +27,14 @@ func liveMembers(pgid int) (live, known bool) {
 	return false, true
 }
 
-// sysProcAttr starts a child in its own process group; it gets SIGTERM
-// when corvid dies (its supervisor then stops the whole tree). Go sends a
-// parent-death signal when the creating OS thread ends, which happens
-// only when a goroutine locked to its thread returns without unlocking;
-// corvid never does that.
+// sysProcAttr starts a child in its own session, so its own process
+// group without a controlling terminal (as Claude Code runs its shell): a
+// command that opens /dev/tty (a password prompt, a write to the
+// terminal) fails with ENXIO instead of drawing over the interactive
+// interface or stopping on a read. It gets SIGTERM when corvid dies (its
+// supervisor then stops the whole tree). Go sends a parent-death signal
+// when the creating OS thread ends, which happens only when a goroutine
+// locked to its thread returns without unlocking; corvid never does that.
 func sysProcAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
+	return &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGTERM}
 }

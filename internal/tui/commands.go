@@ -55,6 +55,10 @@ func (m *model) command(line string) tea.Cmd {
 	if m.holdUntilOpen(name, arg, line) {
 		return nil
 	}
+	if m.busy && waitsForTurn(name, arg) { // queuecmd.go
+		m.queue = append(m.queue, line)
+		return nil
+	}
 	for _, c := range commands {
 		if c.name == name && c.run == nil { // the conversation runs it
 			return m.submit(line)
@@ -63,10 +67,10 @@ func (m *model) command(line string) tea.Cmd {
 			return tea.Sequence(m.println(m.userLine(line)), c.run(m, arg))
 		}
 	}
-	if m.conv != nil { // a custom command or skill the conversation knows
-		return m.submit(line)
+	if m.conv != nil && (m.isCustom(name) || !commandName(name)) {
+		return m.submit(line) // a custom command or skill the conversation knows, or a path such as /tmp/x
 	}
-	return m.println(m.errorLine("Unknown command /" + name + " · /help lists them"))
+	return m.unknownCommand(name) // unknown.go
 }
 
 func (m *model) cmdHelp(string) tea.Cmd {
@@ -74,7 +78,7 @@ func (m *model) cmdHelp(string) tea.Cmd {
 	b.WriteString(styleBold.Render("Keys") + "\n")
 	for _, k := range [][2]string{
 		{"enter", "send (queued while corvid works)"}, {"shift+enter, ctrl+j", "new line (or end the line with \\)"},
-		{"esc", "interrupt the turn"}, {"esc esc", "rewind to an earlier prompt (idle, empty input)"}, {"ctrl+c", "clear the input; twice to exit"},
+		{"esc", "interrupt the turn"}, {"esc esc", "clear the input; on an empty one, rewind to an earlier prompt"}, {"ctrl+c", "clear the input; twice to exit"},
 		{"ctrl+d", "exit on an empty line"}, {"shift+tab", "cycle the permission mode"},
 		{"up/down", "prompt history"}, {"ctrl+r", "search the prompt history"},
 		{"ctrl+o", "expand or collapse tool output"}, {"@path", "mention a file (tab completes)"},
@@ -131,6 +135,7 @@ func (m *model) reopen(resume string) tea.Cmd {
 		return m.println(m.errorLine("Wait for the turn to end (or press esc) first"))
 	}
 	m.costUSD, m.ctxTokens = 0, 0
+	m.fallback = m.sessionID() // reopenfail.go: where to go back to if the other will not open
 	old := m.conv
 	m.conv = nil
 	if old == nil {

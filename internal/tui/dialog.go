@@ -108,7 +108,7 @@ func (d *permissionDialog) choose(m *model, i int) tea.Cmd {
 	}
 	d.reply <- ans
 	if t := m.tool(d.q.ToolUseID); t != nil {
-		t.answer = label
+		t.answer, t.refused = label, ans.Interrupt
 		return nil
 	}
 	return m.println(styleDim.Render("  ⎿ " + d.q.ToolName + ": " + label))

@@ -8,6 +8,10 @@ var (
 	ErrNoTerminal = errors.New("tui: the interactive interface needs a terminal on stdin and stdout")
 	// ErrPasteTooLarge refuses a paste beyond maxPaste.
 	ErrPasteTooLarge = errors.New("tui: paste too large")
+	// ErrOpen: the conversation could not be opened at start (a
+	// --resume of a session that is not there or not readable, …); the
+	// interface ends and corvid exits 1.
+	ErrOpen = errors.New("could not start the conversation")
 	// ErrClosed answers a permission question asked after the interface
 	// has gone: the call is refused (fail closed).
 	ErrClosed = errors.New("tui: the interface is closed")
@@ -49,3 +53,6 @@ var (
 	// ErrClipboardTimeout: the clipboard program ran past its time.
 	ErrClipboardTimeout = errors.New("tui: reading the clipboard timed out")
 )
+
+// errShellStopped is a `!` command the user stopped (esc or ctrl+c).
+var errShellStopped = errors.New("interrupted by the user")

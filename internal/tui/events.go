@@ -81,7 +81,7 @@ func (m *model) assistant(ev event.Assistant) tea.Cmd {
 		return m.println(out)
 	case provider.BlockThinking:
 		m.stream.thinking.Reset()
-		return m.println(m.thinkingBlock(b.Thinking))
+		return m.println(m.thinkingBlock(cleanMarkdown(b.Thinking)))
 	case provider.BlockToolUse:
 		m.tools = append(m.tools, newToolRun(b, m.o.now()))
 		return m.startSpinner()
@@ -127,7 +127,7 @@ func (m *model) result(r event.Result) tea.Cmd {
 		if msg == "" {
 			msg = r.Subtype
 		}
-		return m.println(m.errorLine(msg))
+		return m.println(m.errorLine(msg + recordHint(r))) // recordhint.go
 	}
 	if !m.printedText && r.Text != "" {
 		return m.println(m.dim(r.Text))

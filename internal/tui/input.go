@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"math"
 	"time"
 
 	"strings"
@@ -21,7 +22,12 @@ func newEditor(width int) textarea.Model {
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
 	ta.CharLimit = 0
-	ta.MaxHeight = 0
+	// The box grows with the rows the text takes, soft-wrapped lines
+	// included, up to maxEditorHeight (then it scrolls); the content
+	// itself is not capped. Sized by logical lines, a line longer than
+	// the width showed one row, not the one being typed.
+	ta.DynamicHeight, ta.MinHeight, ta.MaxHeight = true, 1, maxEditorHeight
+	ta.MaxContentHeight = math.MaxInt32
 	ta.Prompt = "> "
 	ta.Placeholder = "Type a message · / for commands · ! for shell"
 	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("shift+enter", "ctrl+j", "alt+enter"))
@@ -37,14 +43,21 @@ func newEditor(width int) textarea.Model {
 // editor.
 func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	if m.dialog != nil {
+		if m.guardDialogKey(k) { // dialogguard.go
+			return nil
+		}
 		return m.dialogKey(k)
 	}
+	m.noteTyping(k)
 	s := k.String()
 	if s != "ctrl+c" && m.ctrlCArmed {
 		m.ctrlCArmed, m.notice = false, ""
 	}
 	if s != "esc" {
 		m.lastEsc = time.Time{} // Esc Esc means two in a row
+		if m.notice == escClearNotice {
+			m.notice = ""
+		}
 	}
 	if m.search != nil {
 		return m.searchKey(k)
@@ -83,6 +96,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	case "up":
+		if m.editQueue() { // queuecmd.go
+			return nil
+		}
 		if m.input.Line() == 0 && m.hist.canBrowse(m.input.Value()) {
 			m.recall(m.hist.prev(m.input.Value(), m.attachmentOf(m.input.Value())))
 			return nil
@@ -92,6 +108,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 			m.recall(m.hist.next())
 			return nil
 		}
+	}
+	if cmd, ok := m.killKey(k); ok { // killring.go
+		return cmd
 	}
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(k)
@@ -129,8 +148,14 @@ func (m *model) enter() tea.Cmd {
 }
 
 // ctrlC clears the input; on an empty input it arms exit, and a second
-// press within two seconds exits.
+// press within two seconds exits. While a turn or a `!` command runs it
+// stops that first and keeps a draft, as Claude Code does.
 func (m *model) ctrlC() tea.Cmd {
+	if (m.busy || m.sh != nil) && m.input.Value() != "" {
+		m.interrupt()
+		m.stopShell()
+		return nil
+	}
 	if m.input.Value() != "" {
 		m.setInput("")
 		m.pastes = pastes{}
@@ -139,8 +164,9 @@ func (m *model) ctrlC() tea.Cmd {
 	if m.ctrlCArmed {
 		return m.quit()
 	}
-	if m.busy { // as esc: stop the turn; a second ctrl+c exits
+	if m.busy || m.sh != nil { // as esc: stop the turn and a `!` command; a second ctrl+c exits
 		m.interrupt()
+		m.stopShell()
 	}
 	m.ctrlCArmed = true
 	m.notice = "Press Ctrl-C again to exit"
@@ -152,6 +178,7 @@ type ctrlCExpiredMsg struct{}
 
 func (m *model) quit() tea.Cmd {
 	m.quitting = true
+	m.stopShell()
 	if m.busy && m.conv != nil {
 		m.conv.Interrupt()
 	}
@@ -163,9 +190,8 @@ func (m *model) setInput(s string) {
 	m.afterEdit()
 }
 
-// afterEdit sizes the box and refreshes the command menu.
+// afterEdit refreshes the command menu (the box sizes itself).
 func (m *model) afterEdit() {
-	m.input.SetHeight(min(max(m.input.LineCount(), 1), maxEditorHeight))
 	m.updateMenu()
 }
 

@@ -23,6 +23,7 @@ func (md *markdown) setWidth(w int) { md.width = w }
 
 // render renders src for the live region or the scrollback.
 func (md *markdown) render(src string) string {
+	src = cleanMarkdown(src) // sanitize.go: the model's text is not the terminal's
 	return trimBlank(termmd.Render(src, termmd.Options{Width: md.width, Color: md.profile > colorprofile.Ascii}))
 }
 

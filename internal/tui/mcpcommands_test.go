@@ -18,7 +18,7 @@ func TestMenuFollowsInitCommands(t *testing.T) {
 		return answer("grew")(ctx, f)
 	}
 	h := newHarness(t, 80, []turnFunc{grown}, nil)
-	h.typeLine("/mcp__fix__grow")
+	h.typeLine("grow") // any turn; an unknown /name is no longer sent to the model
 	h.waitFor("the reply", func(p, _ string) bool { return strings.Contains(p, "grew") })
 	h.tm.Type("/mcp__fix__gr")
 	h.waitFor("the menu with the new prompt", func(_, v string) bool {

@@ -69,9 +69,14 @@ func (m *model) updateMentions() {
 	if !ok {
 		return
 	}
-	if m.files == nil {
+	if q == "" { // a new @word: the files may have changed since the last listing
+		m.filesStale = true
+	}
+	if m.files == nil || m.filesStale {
 		m.wantFiles = true
-		return
+		if m.files == nil {
+			return
+		}
 	}
 	var items []command
 	for _, f := range fuzzyRank(q, m.files, mentionItems) {
@@ -82,19 +87,21 @@ func (m *model) updateMentions() {
 	}
 }
 
-// listFilesCmd lists the files in the background, once, when an @word
-// asked for them.
+// listFilesCmd lists the files in the background when an @word asked
+// for them (the first one, and each new one after: files come and go),
+// one listing at a time.
 func (m *model) listFilesCmd() tea.Cmd {
 	if !m.wantFiles || m.listing {
 		return nil
 	}
-	m.listing = true
+	m.listing, m.wantFiles, m.filesStale = true, false, false
 	ctx, dir := m.ctx, m.o.Cwd
 	return func() tea.Msg { return filesMsg{files: listFiles(ctx, dir)} }
 }
 
 // filesListed installs the listing and refreshes the menu.
 func (m *model) filesListed(msg filesMsg) tea.Cmd {
+	m.listing = false
 	m.files = msg.files
 	if m.files == nil {
 		m.files = []string{}

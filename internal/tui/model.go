@@ -107,6 +107,13 @@ type model struct {
 	// shellNotes are `!` commands run since the last prompt; they go to
 	// the model with the next one.
 	shellNotes []string
+	// sh is the `!` command running now (shelljob.go).
+	sh *shellJob
+	// fallback is the session to reopen when the one asked for by
+	// /resume or /clear does not open (reopenfail.go).
+	fallback string
+	// openErr: the first conversation did not open; Run returns it.
+	openErr error
 
 	stream stream
 	tools  []*toolRun
@@ -116,9 +123,10 @@ type model struct {
 	menu *menu
 	// files are the working directory's files for @ completion (nil
 	// until listed); wantFiles asks for the listing, listing says it
-	// runs.
-	files              []string
-	wantFiles, listing bool
+	// runs; filesStale: list again (a new @word began), showing these
+	// meanwhile.
+	files                          []string
+	wantFiles, listing, filesStale bool
 	// custom are the conversation's custom commands and skills, for the
 	// menu (the conversation runs them).
 	custom []command
@@ -146,6 +154,8 @@ type model struct {
 	notice     string
 	lastEsc    time.Time // the first of an Esc Esc (rewind.go)
 	ctrlCArmed bool
+	typedAt    time.Time // the last character typed (dialogguard.go)
+	killed     string    // the text the last emacs delete key removed (killring.go)
 	spinning   bool
 	spinFrame  int
 	md         *markdown

@@ -31,6 +31,10 @@ func (m *model) paste(text string) tea.Cmd {
 	if m.dialog != nil {
 		if p, ok := m.dialog.(paster); ok { // a dialog's text input (permsdialog.go)
 			p.paste(text)
+			return nil
+		}
+		if m.guarded() { // dialogguard.go: dropped, as typing is, and an enter right after it is not an answer
+			m.typedAt = m.o.now()
 		}
 		return nil
 	}
@@ -42,6 +46,7 @@ func (m *model) paste(text string) tea.Cmd {
 		return nil
 	}
 	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	text = cleanMarkdown(text) // sanitize.go: escape sequences and control characters go, tabs stay
 	lines := strings.Count(text, "\n")
 	if lines < pasteCollapseLines && len(text) < pasteCollapseBytes {
 		m.input.InsertString(text)

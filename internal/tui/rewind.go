@@ -33,11 +33,18 @@ type Rewinder interface {
 // Esc within escEscWindow of the first opens the rewind picker. Two Esc
 // that reach the program in one read arrive as the single key alt+esc.
 func (m *model) esc(key string) tea.Cmd {
+	if m.stopShell() { // shelljob.go; a turn running meanwhile stops too
+		m.lastEsc = time.Time{}
+		return m.interrupt()
+	}
 	if m.busy {
 		m.lastEsc = time.Time{}
 		return m.interrupt()
 	}
-	if m.conv == nil || m.input.Value() != "" {
+	if m.input.Value() != "" {
+		return m.escClear(key) // escclear.go
+	}
+	if m.conv == nil {
 		m.lastEsc = time.Time{}
 		return nil
 	}

@@ -81,5 +81,8 @@ func run(ctx context.Context, o Options, scr *screen, in io.Reader, env []string
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil
 	}
+	if err == nil {
+		err = m.openErr // the exit status says corvid did not start
+	}
 	return err
 }

@@ -63,7 +63,7 @@ func (s *screen) resize(width, height int) {
 // redraws the region as content with the cursor at cur (hidden when
 // nil). It writes nothing when neither changed.
 func (s *screen) draw(prints []string, content string, cur *tea.Cursor) error {
-	lines := s.fit(content)
+	lines := s.fit(termSafe(content)) // sanitize.go: nothing drawn moves the cursor or reaches past the screen
 	if len(prints) == 0 && sameLines(lines, s.lines) && sameCursor(cur, s.cur) {
 		return nil
 	}
@@ -79,7 +79,7 @@ func (s *screen) draw(prints []string, content string, cur *tea.Cursor) error {
 	// top of a fresh pane stayed there as a stale copy.
 	s.eraseRegion(b)
 	for _, p := range prints {
-		for _, l := range strings.Split(p, "\n") {
+		for _, l := range strings.Split(termSafe(p), "\n") {
 			b.WriteString(l)
 			b.WriteString(eraseLineRight) // the rest of a line the terminal wrapped
 			b.WriteString(carriageNewline)

@@ -20,6 +20,7 @@ const (
 type shellDoneMsg struct {
 	cmd, out string
 	err      error
+	job      *shellJob
 }
 
 // shell runs a `!` command in the working directory. Its command and
@@ -30,28 +31,43 @@ func (m *model) shell(command string) tea.Cmd {
 	if command == "" {
 		return nil
 	}
+	if m.sh != nil { // one at a time: the line stays in the box
+		m.setInput("!" + command)
+		m.notice = "A ! command is still running: wait for it, or press esc to stop it"
+		return nil
+	}
 	shellName := m.o.Shell
 	if shellName == "" {
 		shellName = "bash"
 	}
-	ctx, cwd := m.ctx, m.o.Cwd
+	ctx, cancel := context.WithTimeout(m.ctx, shellTimeout)
+	job := &shellJob{cmd: command, start: m.o.now(), cancel: cancel, out: &liveBuffer{capBuffer: capBuffer{max: maxShellOutput}}}
+	m.sh = job
+	m.turns.Add(1) // Run waits for it at exit, once the quit killed it
+	cwd := m.o.Cwd
 	run := func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, shellTimeout)
+		defer m.turns.Done()
 		defer cancel()
 		c := exec.CommandContext(ctx, shellName, "-c", command)
 		c.Dir = cwd
-		out := capBuffer{max: maxShellOutput}
-		c.Stdout, c.Stderr = &out, &out
-		inGroup(c)                // a timeout or quit kills what it started too
+		c.Stdout, c.Stderr = job.out, job.out
+		inGroup(c)                // esc, a timeout or quit kills what it started too
 		c.WaitDelay = time.Second // a grandchild that keeps the pipes open
 		err := c.Run()
 		endGroup(c)
-		return shellDoneMsg{cmd: command, out: out.b.String(), err: err}
+		return shellDoneMsg{cmd: command, out: job.out.String(), err: err, job: job}
 	}
-	return tea.Sequence(m.println(styleAccent.Render("! ")+command), run)
+	m.println(styleAccent.Render("! ") + command)
+	return tea.Batch(run, m.shellTicker())
 }
 
 func (m *model) shellDone(d shellDoneMsg) tea.Cmd {
+	if m.sh == d.job {
+		m.sh = nil
+	}
+	if d.job != nil && d.job.stopped {
+		d.err = errShellStopped
+	}
 	out := strings.TrimRight(d.out, "\n")
 	note := "<bash-input>" + d.cmd + "</bash-input>\n<bash-stdout>" + out + "</bash-stdout>"
 	if d.err != nil {

@@ -10,10 +10,14 @@ import (
 func shellPath() string { return "/bin/sh" }
 func shellFlag() string { return "-c" }
 
-// inGroup starts c in its own process group and makes cancelling c
-// kill the whole group, so a statusLine script's children go with it.
+// inGroup starts c in its own session (so its own process group) and
+// makes cancelling c kill the whole group, so a statusLine script's or a
+// `!` command's children go with it. The new session has no controlling
+// terminal: a program that opens /dev/tty (a password prompt, a write to
+// the terminal) fails cleanly instead of drawing over the interface or
+// stopping on a read.
 func inGroup(c *exec.Cmd) {
-	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	c.Cancel = func() error {
 		if c.Process == nil {
 			return nil

@@ -41,7 +41,7 @@ func (m *model) errorLine(s string) string { return styleErr.Render("✗ " + s) 
 
 // userLine echoes a prompt into the scrollback.
 func (m *model) userLine(text string) string {
-	lines := strings.Split(text, "\n")
+	lines := strings.Split(cleanText(text), "\n")
 	for i, l := range lines {
 		prefix := "  "
 		if i == 0 {

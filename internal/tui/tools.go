@@ -23,8 +23,10 @@ type toolRun struct {
 	start    time.Time
 	last     string // the last progress line (Bash output while it runs)
 	// answer is what the user answered the permission dialog ("" when
-	// it did not ask).
-	answer string
+	// it did not ask); refused: the answer was no, and the result is the
+	// message for the model, not shown.
+	answer  string
+	refused bool
 	// replayed: a call of a resumed conversation (no elapsed time).
 	replayed bool
 }
@@ -34,7 +36,7 @@ func newToolRun(b provider.Block, now time.Time) *toolRun {
 }
 
 func (t *toolRun) progress(line string) {
-	if line = strings.TrimSpace(line); line != "" {
+	if line = strings.TrimSpace(cleanText(line)); line != "" {
 		if i := strings.LastIndexByte(line, '\n'); i >= 0 {
 			line = line[i+1:]
 		}
@@ -102,6 +104,9 @@ func (m *model) toolBlock(t *toolRun, output string, isErr bool) string {
 	if t.answer != "" {
 		b.WriteString("\n" + styleDim.Render("  ⎿ "+t.answer))
 	}
+	if t.refused && isErr { // the user said no: the model's instructions are not news to them
+		return b.String()
+	}
 	body := ""
 	switch {
 	case output == "" && !isErr && !isEditTool(t.name):
@@ -142,7 +147,7 @@ func isEditTool(name string) bool { return name == "Edit" || name == "Write" || 
 
 func wrapOutput(s string, w int) string {
 	s = strings.TrimRight(s, "\n")
-	return ansi.Hardwrap(ansi.Strip(s), max(w, 10), true)
+	return ansi.Hardwrap(cleanText(s), max(w, 10), true)
 }
 
 func indentFirst(s, first, rest string) string {

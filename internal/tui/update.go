@@ -55,6 +55,8 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case shellDoneMsg:
 		return m.shellDone(msg)
+	case shellTickMsg:
+		return m.shellTicked()
 	case filesMsg:
 		return m.filesListed(msg)
 	case applyMsg:
@@ -89,9 +91,13 @@ func (m *model) resize(w, h int) tea.Cmd {
 
 // opened installs the conversation and submits the first prompt.
 func (m *model) opened(msg openedMsg) tea.Cmd {
-	if msg.err != nil {
-		return tea.Sequence(m.println(m.errorLine("Could not start the conversation: "+msg.err.Error()+
-			". Fix the cause (see the message) and start corvid again.")), tea.Quit)
+	if cmd, ok := m.openFailed(msg); ok { // reopenfail.go
+		return cmd
+	}
+	if msg.err != nil { // Run returns it: corvid says it on stderr and exits 1
+		m.openErr = fmt.Errorf("%w: %w", ErrOpen, msg.err)
+		m.quitting = true
+		return tea.Quit
 	}
 	m.conv = msg.conv
 	info := m.conv.Info()
@@ -176,13 +182,6 @@ func (m *model) turnDone() tea.Cmd {
 		cmds = append(cmds, m.sendQueue())
 	}
 	return tea.Sequence(cmds...)
-}
-
-// sendQueue sends the queued messages as one prompt.
-func (m *model) sendQueue() tea.Cmd {
-	text := strings.Join(m.queue, "\n\n")
-	m.queue = nil
-	return m.startTurn(text)
 }
 
 // interrupt stops the running turn (Esc): the conversation answers the

@@ -26,6 +26,9 @@ func (m *model) frame() (string, *tea.Cursor) {
 	if len(m.tools) > 0 {
 		parts = append(parts, m.liveTools())
 	}
+	if l := m.shellView(); l != "" { // shelljob.go
+		parts = append(parts, l)
+	}
 	if m.busy && len(m.tools) == 0 && m.stream.live == "" && m.dialog == nil {
 		parts = append(parts, styleAccent.Render("✻ ")+styleDim.Render("Working… (esc to interrupt)"))
 	}
