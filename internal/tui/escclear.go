@@ -22,7 +22,8 @@ func (m *model) escClear(key string) tea.Cmd {
 	first := m.lastEsc
 	if key == "alt+esc" || (!first.IsZero() && now.Sub(first) >= 0 && now.Sub(first) <= escEscWindow) {
 		m.lastEsc = time.Time{}
-		m.hist.add(m.pastes.expand(m.input.Value()))
+		v := m.input.Value()
+		m.hist.add(v, m.attachmentOf(v)) // its pastes and images come back with it
 		m.setInput("")
 		m.pastes = pastes{}
 		m.notice = ""
