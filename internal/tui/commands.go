@@ -76,15 +76,8 @@ func (m *model) command(line string) tea.Cmd {
 func (m *model) cmdHelp(string) tea.Cmd {
 	var b strings.Builder
 	b.WriteString(styleBold.Render("Keys") + "\n")
-	for _, k := range [][2]string{
-		{"enter", "send (queued while corvid works)"}, {"shift+enter, ctrl+j", "new line (or end the line with \\)"},
-		{"esc", "interrupt the turn"}, {"esc esc", "clear the input; on an empty one, rewind to an earlier prompt"}, {"ctrl+c", "clear the input; twice to exit"},
-		{"ctrl+d", "exit on an empty line"}, {"shift+tab", "cycle the permission mode"},
-		{"up/down", "prompt history"}, {"ctrl+r", "search the prompt history"},
-		{"ctrl+o", "expand or collapse tool output"}, {"@path", "mention a file (tab completes)"},
-		{"!cmd", "run a shell command (its output goes to the model with your next prompt)"},
-	} {
-		b.WriteString(twoColumns(k[0], k[1], m.width) + "\n")
+	for _, k := range keyHelp { // shortcuts.go
+		b.WriteString(twoColumns(k.key, k.desc, m.width) + "\n")
 	}
 	b.WriteString(styleBold.Render("Commands") + "\n")
 	for _, c := range commands {

@@ -62,6 +62,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	if m.search != nil {
 		return m.searchKey(k)
 	}
+	if m.shortcutsKey(s) { // shortcuts.go
+		return nil
+	}
 	if m.menu != nil {
 		if cmd, ok := m.menuKey(s); ok {
 			return cmd

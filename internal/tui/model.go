@@ -94,7 +94,9 @@ type model struct {
 	// search is ctrl+r's history search while it is open.
 	search *histSearch
 	vim    vim
-	pastes pastes
+	// shortcuts: ? showed the keys under the input box (shortcuts.go).
+	shortcuts bool
+	pastes    pastes
 	// img are the images attached to the input (image.go).
 	img images
 

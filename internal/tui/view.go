@@ -56,9 +56,12 @@ func (m *model) frame() (string, *tea.Cursor) {
 				cursor = c
 			}
 		}
-		if m.menu != nil {
+		switch {
+		case m.menu != nil:
 			parts = append(parts, m.menuView())
-		} else {
+		case m.shortcuts:
+			parts = append(parts, m.shortcutsView()) // shortcuts.go
+		default:
 			parts = append(parts, m.statusArea())
 		}
 	}
