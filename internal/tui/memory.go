@@ -11,6 +11,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	cmdargs "corvid/internal/command"
 	"corvid/internal/workspace"
 )
 
@@ -49,7 +50,8 @@ func (m *model) cmdMemory(arg string) tea.Cmd {
 	if err != nil || n < 1 || n > len(paths) {
 		return m.println(m.errorLine(fmt.Sprintf("Usage: /memory [1-%d]", len(paths))))
 	}
-	editor := strings.Fields(firstSet(os.Getenv("VISUAL"), os.Getenv("EDITOR")))
+	// Split as a shell would ("code --wait", "'/opt/my editor/bin/ed'").
+	editor := cmdargs.SplitArgs(firstSet(os.Getenv("VISUAL"), os.Getenv("EDITOR")))
 	if len(editor) == 0 {
 		return m.println(m.errorLine("No editor set: set $VISUAL or $EDITOR (for example EDITOR=nano) and try again"))
 	}

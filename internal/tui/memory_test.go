@@ -51,11 +51,15 @@ func TestMemoryEditsAndReloads(t *testing.T) {
 		strings.Index(p, "(user)") > strings.Index(p, "(project, new)") {
 		t.Fatalf("list:\n%s", p)
 	}
-	script := filepath.Join(dir, "ed.sh")
+	// $EDITOR is split as a shell would: a quoted path with a space.
+	script := filepath.Join(dir, "my editor", "ed.sh")
+	if err := os.MkdirAll(filepath.Dir(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(script, []byte("echo '- added by the editor' >> \"$1\"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("EDITOR", "sh "+script)
+	t.Setenv("EDITOR", "sh '"+script+"'")
 	var n string // the number the list gives the new ./CLAUDE.md
 	for _, l := range strings.Split(h.scrollback(), "\n") {
 		if strings.Contains(l, "(project, new)") {
