@@ -113,21 +113,30 @@ func termSafe(s string) string {
 	if drawable(s) {
 		return s
 	}
+	return keepStyling(s, true)
+}
+
+// keepStyling is s with its SGR sequences kept, and with withLinks its
+// OSC 8 links and line ends too; a tab becomes a space, an invalid byte
+// U+FFFD, and every other escape sequence and control character goes.
+func keepStyling(s string, withLinks bool) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
 		case c == 0x1b:
 			n, sgr := escapeLen(s[i:])
-			if seq := s[i : i+n]; sgr || isLink(seq) {
+			if seq := s[i : i+n]; sgr || withLinks && isLink(seq) {
 				b.WriteString(seq)
 			}
 			i += n
-		case c == '\n':
+		case c == '\n' && withLinks:
 			b.WriteByte(c)
 			i++
 		case c == '\t':
 			b.WriteByte(' ')
+			i++
+		case c < 0x20 || c == 0x7f:
 			i++
 		default:
 			r, size := utf8.DecodeRuneInString(s[i:])

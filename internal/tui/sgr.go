@@ -1,42 +1,11 @@
 package tui
 
-import (
-	"strings"
-	"unicode"
-	"unicode/utf8"
-)
-
 // keepSGR returns s with its colour and style sequences (CSI … m) kept
 // and every other escape sequence and control character dropped (a tab
 // becomes a space): a statusLine command's output is drawn inside the
 // live region, and a cursor move, a screen erase or a title change in it
 // would break the screen.
-func keepSGR(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == 0x1b:
-			n, sgr := escapeLen(s[i:])
-			if sgr {
-				b.WriteString(s[i : i+n])
-			}
-			i += n
-		case c == '\t':
-			b.WriteByte(' ')
-			i++
-		case c < 0x20 || c == 0x7f:
-			i++
-		default:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if !unicode.IsControl(r) {
-				b.WriteString(s[i : i+size])
-			}
-			i += size
-		}
-	}
-	return b.String()
-}
+func keepSGR(s string) string { return keepStyling(s, false) } // sanitize.go
 
 // escapeLen is the length of the escape sequence s starts with, and
 // whether it is an SGR sequence. CSI runs to its final byte; OSC, DCS,
