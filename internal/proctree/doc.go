@@ -16,3 +16,9 @@
 // It is a leaf package: internal/shells uses it, and cmd/corvid's main
 // runs through its init when started as a supervisor.
 package proctree
+
+// SupervisorArg, as a process's first argument, marks a supervisor that
+// Wrap started. A package initialiser that changes the environment for
+// the program's own sake (cmd/corvid-tui's tmuxenv) leaves it alone in a
+// supervisor, whose environment is the command's.
+const SupervisorArg = "__corvid_supervise"

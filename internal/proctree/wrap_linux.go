@@ -8,7 +8,7 @@ import (
 )
 
 // supervisorArg, as the first argument, makes corvid a supervisor.
-const supervisorArg = "__corvid_supervise"
+const supervisorArg = SupervisorArg
 
 // Supervised reports whether Wrap puts a supervisor in front of the
 // command, so that a status descriptor is used.

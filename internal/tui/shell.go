@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"os/exec"
 	"strings"
 	"time"
 
@@ -48,10 +47,8 @@ func (m *model) shell(command string) tea.Cmd {
 	run := func() tea.Msg {
 		defer m.turns.Done()
 		defer cancel()
-		c := exec.CommandContext(ctx, shellName, "-c", command)
-		c.Dir = cwd
+		c := bangCommand(ctx, shellName, command, cwd) // bangproc.go: esc, a timeout or quit stops all it started
 		c.Stdout, c.Stderr = job.out, job.out
-		inGroup(c)                // esc, a timeout or quit kills what it started too
 		c.WaitDelay = time.Second // a grandchild that keeps the pipes open
 		err := c.Run()
 		endGroup(c)

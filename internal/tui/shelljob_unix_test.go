@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -82,12 +83,42 @@ func TestBangCtrlCStopsCommand(t *testing.T) {
 
 // A `!` command runs in a session of its own, without the interface's
 // terminal: what it writes to /dev/tty cannot draw over the screen. Its
-// processes' session is the shell's own pid.
+// shell's session is not the interface's, and it has no terminal.
 func TestBangRunsWithoutTheTerminal(t *testing.T) {
+	stat, err := os.ReadFile("/proc/self/stat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))[3] // the session field
 	h := newHarness(t, 80, nil, func(o *Options) { o.Cwd = t.TempDir() })
-	h.typeLine(`!s=$(cut -d' ' -f6 /proc/self/stat); [ "$s" = "$$" ]; echo "verdict-$?"`)
+	h.typeLine(`!set -- $(sed 's/.*) //' /proc/$$/stat); [ "$4" != "` + ours + `" ] && [ "$5" = 0 ]; echo "verdict-$?"`)
 	h.waitFor("the answer", func(p, _ string) bool { return strings.Contains(p, "⎿ verdict-") })
 	if p := h.scrollback(); !strings.Contains(p, "⎿ verdict-0") {
-		t.Errorf("the command shares the interface's session:\n%s", p)
+		t.Errorf("the command shares the interface's session or has a terminal:\n%s", p)
 	}
+}
+
+// Esc stops what a `!` command started in a session of its own (setsid)
+// and that ignores SIGTERM, too: the command runs under a supervisor
+// that stops its whole subtree. Before, only the command's process group
+// was killed and the detached child ran on.
+func TestBangEscStopsADetachedChild(t *testing.T) {
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, "pid")
+	h := newHarness(t, 80, nil, func(o *Options) { o.Cwd = dir })
+	h.typeLine(`!setsid sh -c 'trap "" TERM; echo $$ > ` + pidFile + `; exec sleep 300' & until [ -s ` + pidFile +
+		` ]; do sleep 0.05; done; echo detached; sleep 300`)
+	h.waitFor("the running command", func(_, v string) bool { return strings.Contains(v, "⎿ detached") })
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGKILL) })
+	h.key(tea.KeyEscape, 0)
+	h.waitFor("the interruption", func(p, _ string) bool { return strings.Contains(p, "interrupted by the user") })
+	waitGone(t, pid)
 }

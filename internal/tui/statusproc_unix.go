@@ -34,3 +34,12 @@ func endGroup(c *exec.Cmd) {
 		_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
 	}
 }
+
+// terminateGroup sends SIGTERM to c's process group (its supervisor
+// stops the rest; see bangCommand).
+func terminateGroup(c *exec.Cmd) error {
+	if c.Process == nil {
+		return nil
+	}
+	return syscall.Kill(-c.Process.Pid, syscall.SIGTERM)
+}

@@ -11,3 +11,11 @@ func inGroup(*exec.Cmd) {}
 
 // endGroup: nothing to do without process groups.
 func endGroup(*exec.Cmd) {}
+
+// terminateGroup kills the command: there are no process groups here.
+func terminateGroup(c *exec.Cmd) error {
+	if c.Process == nil {
+		return nil
+	}
+	return c.Process.Kill()
+}

@@ -16,11 +16,17 @@ package tmuxenv
 
 import "os"
 
+// supervisorArg is proctree.SupervisorArg (a test checks they agree):
+// importing proctree would change this package's place in the order.
+const supervisorArg = "__corvid_supervise"
+
 // tmux is TMUX as the process got it; set says whether it was set.
 var tmux, set = os.LookupEnv("TMUX")
 
+// init hides TMUX, except in a proctree supervisor (corvid-tui run again
+// to watch a shell): its environment is the shell's, passed on as is.
 func init() {
-	if set {
+	if set && !(len(os.Args) > 1 && os.Args[1] == supervisorArg) {
 		_ = os.Unsetenv("TMUX")
 	}
 }
