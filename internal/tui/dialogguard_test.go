@@ -19,6 +19,22 @@ type guardClock struct {
 	now time.Time
 }
 
+// processed waits until the program has handled every message sent
+// before: a resize to width, sent after them, shows in the view.
+func (h *harness) processed(width int) {
+	h.t.Helper()
+	h.tm.Send(tea.WindowSizeMsg{Width: width, Height: 30})
+	rule := strings.Repeat("─", width-1)
+	h.waitFor("the resize", func(_, v string) bool {
+		for _, l := range strings.Split(v, "\n") {
+			if strings.TrimSpace(l) == rule {
+				return true
+			}
+		}
+		return false
+	})
+}
+
 func (c *guardClock) get() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
 func (c *guardClock) add(d time.Duration) {
 	c.mu.Lock()
@@ -47,7 +63,7 @@ func TestTypingDoesNotAnswerThePermissionDialog(t *testing.T) {
 	h.tm.Type("fix issue 1")
 	h.key(tea.KeyEnter, 0)
 	h.tm.Type("2")
-	time.Sleep(100 * time.Millisecond)
+	h.processed(81) // every key above was handled, at the clock's time
 	select {
 	case a := <-got:
 		t.Fatalf("typing answered the dialog: %+v", a)
@@ -79,8 +95,7 @@ func TestPasteDuringThePermissionDialogDoesNotAnswer(t *testing.T) {
 	h.typeLine("make x")
 	h.waitFor("the dialog", func(_, v string) bool { return strings.Contains(v, "Do you want to proceed?") })
 	h.tm.Send(tea.PasteMsg{Content: "pasted words"})
-	h.key(tea.KeyEnter, 0)
-	clk.add(time.Second)
+	h.key(tea.KeyEnter, 0) // the clock stands still: right after the paste
 	h.key(tea.KeyEscape, 0)
 	if a := <-got; a.Allow {
 		t.Errorf("answer %+v, want no", a)
