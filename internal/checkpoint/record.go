@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"corvid/internal/atomicfile"
+	"corvid/internal/capread"
 )
 
 // Before checkpoints the file at path (absolute) unless the running turn
@@ -91,22 +91,14 @@ func (s *Store) keep(r *record) {
 	s.idx.Bytes += r.Size
 }
 
-// readCapped reads a file of at most limit bytes (it may have grown since
-// it was looked at).
+// readCapped reads a regular file of at most limit bytes (it may have
+// grown, or been replaced, since it was looked at).
 func readCapped(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
+	data, err := capread.File(path, limit)
+	if errors.Is(err, capread.ErrTooLarge) {
 		return nil, ErrTooBig
 	}
-	return data, nil
+	return data, err
 }
 
 // realPath is path with the symbolic links on the way to it resolved, as

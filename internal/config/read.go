@@ -3,53 +3,24 @@ package config
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"github.com/tailscale/hujson"
+
+	"corvid/internal/capread"
 )
 
 // readCapped reads a regular file of at most limit bytes. Anything else
 // (a directory, a FIFO planted to hang the reader, a device) is refused
-// before it is opened.
+// without blocking on it.
 func readCapped(path string, limit int64) ([]byte, error) {
-	if err := regular(path); err != nil {
-		return nil, err
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	}
-	if info.Size() > limit {
+	data, err := capread.File(path, limit)
+	if errors.Is(err, capread.ErrTooLarge) {
 		return nil, fmt.Errorf("%s is over %d bytes: %w", path, limit, errTooLarge)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s is over %d bytes: %w", path, limit, errTooLarge)
-	}
-	return data, nil
-}
-
-// regular fails unless path (followed through symlinks) is a regular file.
-func regular(path string) error {
-	info, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	if !info.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file", path)
-	}
-	return nil
+	return data, err
 }
 
 // document is one parsed settings file. root is the standardized syntax

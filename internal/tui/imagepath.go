@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"corvid/internal/capread"
 	cmdargs "corvid/internal/command"
 	"corvid/internal/tools/read"
 )
@@ -104,17 +105,9 @@ func imageFile(path string) (int64, error) {
 
 // readImageFile reads an image file of at most limit bytes.
 func readImageFile(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
+	data, err := capread.File(path, limit)
+	if errors.Is(err, capread.ErrTooLarge) {
 		return nil, read.ErrImageTooLarge
 	}
-	return data, nil
+	return data, err
 }
